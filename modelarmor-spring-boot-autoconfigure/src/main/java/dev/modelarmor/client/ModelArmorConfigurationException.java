@@ -1,0 +1,53 @@
+package dev.modelarmor.client;
+
+/**
+ * The starter cannot work as configured: a property is missing or invalid. Spring Boot reports it at
+ * startup with the property and the action to take.
+ */
+public class ModelArmorConfigurationException extends IllegalStateException {
+
+	private final String property;
+
+	private final String action;
+
+	/**
+	 * Creates an exception.
+	 * @param property the configuration property to change, e.g. {@code modelarmor.project-id}
+	 * @param problem what is wrong
+	 * @param action what to change
+	 */
+	public ModelArmorConfigurationException(String property, String problem, String action) {
+		super(property + ": " + problem + ". " + action);
+		this.property = property;
+		this.action = action;
+	}
+
+	/**
+	 * Creates an exception with the underlying failure.
+	 * @param property the configuration property to change
+	 * @param problem what is wrong
+	 * @param action what to change
+	 * @param cause the underlying failure
+	 */
+	public ModelArmorConfigurationException(String property, String problem, String action, Throwable cause) {
+		this(property, problem, action);
+		initCause(cause);
+	}
+
+	/**
+	 * The configuration property to change.
+	 * @return the property name
+	 */
+	public String property() {
+		return this.property;
+	}
+
+	/**
+	 * What to change so that the application starts.
+	 * @return the action
+	 */
+	public String action() {
+		return this.action;
+	}
+
+}
