@@ -1,0 +1,76 @@
+package dev.modelarmor.retry;
+
+import java.io.IOException;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Which failures are worth another attempt: Google's retry strategy names HTTP 500, 502, 503 and 504,
+ * and allows 429; a failure to reach the server at all (refused, reset, timed out, empty answer) is
+ * retried too. Every other answer, such as 400 or 403, would fail the same way again.
+ */
+public final class FailureClassifier {
+
+	private static final Set<Integer> ALWAYS_RETRIED = Set.of(500, 502, 503, 504);
+
+	private static final int TOO_MANY_REQUESTS = 429;
+
+	private final boolean retryTooManyRequests;
+
+	/**
+	 * Creates a classifier.
+	 * @param retryTooManyRequests whether HTTP 429 is retried
+	 */
+	public FailureClassifier(boolean retryTooManyRequests) {
+		this.retryTooManyRequests = retryTooManyRequests;
+	}
+
+	/**
+	 * Whether a failed attempt may be retried.
+	 * @param failure the attempt's failure
+	 * @return {@code true} for a retryable status or an I/O failure
+	 */
+	public boolean isRetryable(Throwable failure) {
+		if (failure instanceof HttpFailure http) {
+			return isRetryableStatus(http.statusCode());
+		}
+		return ioCause(failure) != null;
+	}
+
+	/**
+	 * Whether an HTTP status may be retried.
+	 * @param statusCode the status code
+	 * @return {@code true} for 500, 502, 503, 504, and 429 when enabled
+	 */
+	public boolean isRetryableStatus(int statusCode) {
+		return ALWAYS_RETRIED.contains(statusCode) || (statusCode == TOO_MANY_REQUESTS && this.retryTooManyRequests);
+	}
+
+	/**
+	 * A short description of a failure for log lines: the status or the I/O exception's type, never a
+	 * message that could carry content.
+	 * @param failure the failure
+	 * @return for example {@code HTTP 503} or {@code I/O ConnectException}
+	 */
+	public static String describe(@Nullable Throwable failure) {
+		if (failure == null) {
+			return "none";
+		}
+		if (failure instanceof HttpFailure http) {
+			return "HTTP " + http.statusCode();
+		}
+		Throwable io = ioCause(failure);
+		return (io != null) ? "I/O " + io.getClass().getSimpleName() : failure.getClass().getSimpleName();
+	}
+
+	private static @Nullable Throwable ioCause(Throwable failure) {
+		for (Throwable t = failure; t != null; t = (t.getCause() != t) ? t.getCause() : null) {
+			if (t instanceof IOException) {
+				return t;
+			}
+		}
+		return null;
+	}
+
+}
