@@ -1,0 +1,69 @@
+package dev.modelarmor.autoconfigure;
+
+import com.google.auth.oauth2.GoogleCredentials;
+import dev.modelarmor.auth.GoogleCredentialsInterceptor;
+import dev.modelarmor.auth.GoogleCredentialsLoader;
+import dev.modelarmor.auth.ProjectIdResolver;
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.ModelArmorRestClients;
+import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.retry.ModelArmorRetryCustomizer;
+import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryRuntime;
+import dev.modelarmor.retry.RetrySettings;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.retry.support.RetryTemplate;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Auto-configuration of the Model Armor client: a {@link ModelArmorTemplate} that talks to the
+ * configured endpoint with Google credentials and retries with Google's retry strategy.
+ *
+ * <p>The spring-retry {@link RetryTemplate} it builds is not a bean, so that it never meets an
+ * application's own; adjust it with {@link ModelArmorRetryCustomizer} beans. A {@link RetryRuntime}
+ * bean, when present, replaces the system clock, sleeper and random source (for tests).
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
+@ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
+@ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(ModelArmorProperties.class)
+public final class ModelArmorAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(ModelArmorOperations.class)
+	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, Environment environment,
+			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
+			ObjectProvider<RetryRuntime> retryRuntime) {
+		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
+		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
+			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
+		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
+		RestClient restClient = ModelArmorRestClients.create(restClientBuilder.getIfAvailable(RestClient::builder),
+				properties.toEndpoint(), properties.toHttpTimeouts(), authorization(credentials),
+				(credentials != null) ? null : credentialsProperties.getQuotaProjectId());
+		RetryTemplate retryTemplate = retryTemplate(properties, retryRuntime.getIfAvailable(RetryRuntime::system));
+		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
+		return new ModelArmorTemplate(restClient, retryTemplate, projectId, properties.getLocation(),
+				properties.getTemplateId());
+	}
+
+	private static @Nullable GoogleCredentialsInterceptor authorization(@Nullable GoogleCredentials credentials) {
+		return (credentials != null) ? new GoogleCredentialsInterceptor(credentials) : null;
+	}
+
+	private static RetryTemplate retryTemplate(ModelArmorProperties properties, RetryRuntime runtime) {
+		RetrySettings settings = properties.toRetrySettings();
+		return properties.getRetry().isEnabled() ? ModelArmorRetryTemplates.retrying(settings, runtime)
+				: ModelArmorRetryTemplates.singleAttempt(settings, runtime);
+	}
+
+}

@@ -1,0 +1,359 @@
+package dev.modelarmor.autoconfigure;
+
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+import dev.modelarmor.client.HttpTimeouts;
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.retry.BackoffSchedule;
+import dev.modelarmor.retry.InvalidRetrySettingException;
+import dev.modelarmor.retry.RetrySettings;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.io.Resource;
+
+/**
+ * Configuration properties of the Model Armor starter. Invalid values fail startup with a message
+ * naming the property.
+ */
+@ConfigurationProperties("modelarmor")
+public class ModelArmorProperties implements InitializingBean {
+
+	private static final Pattern LOCATION = Pattern.compile("[a-z][a-z0-9-]*");
+
+	/**
+	 * Whether to enable the Model Armor starter.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Google Cloud project that owns the templates. When unset: spring.cloud.gcp.project-id, then the
+	 * GOOGLE_CLOUD_PROJECT environment variable, then the project of the credentials.
+	 */
+	private @Nullable String projectId;
+
+	/**
+	 * Location of the templates: a region such as us-central1, or the multi-region us or eu.
+	 */
+	private String location = "us-central1";
+
+	/**
+	 * Template used by sanitize calls unless another is chosen with withTemplate.
+	 */
+	private @Nullable String templateId;
+
+	/**
+	 * Base URL of the Model Armor API. When unset: the regional endpoint of the location,
+	 * https://modelarmor.{location}.rep.googleapis.com. Plain http is accepted only for loopback hosts.
+	 */
+	private @Nullable String endpoint;
+
+	private final Credentials credentials = new Credentials();
+
+	private final Http http = new Http();
+
+	private final Retry retry = new Retry();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public @Nullable String getProjectId() {
+		return this.projectId;
+	}
+
+	public void setProjectId(@Nullable String projectId) {
+		this.projectId = projectId;
+	}
+
+	public String getLocation() {
+		return this.location;
+	}
+
+	public void setLocation(String location) {
+		this.location = location;
+	}
+
+	public @Nullable String getTemplateId() {
+		return this.templateId;
+	}
+
+	public void setTemplateId(@Nullable String templateId) {
+		this.templateId = templateId;
+	}
+
+	public @Nullable String getEndpoint() {
+		return this.endpoint;
+	}
+
+	public void setEndpoint(@Nullable String endpoint) {
+		this.endpoint = endpoint;
+	}
+
+	public Credentials getCredentials() {
+		return this.credentials;
+	}
+
+	public Http getHttp() {
+		return this.http;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	@Override
+	public void afterPropertiesSet() {
+		if (!LOCATION.matcher(this.location).matches()) {
+			throw invalid("modelarmor.location", this.location,
+					"is not a location name; use a region such as us-central1, or us or eu");
+		}
+		if (this.templateId != null && this.templateId.isBlank()) {
+			throw invalid("modelarmor.template-id", this.templateId, "is blank; remove it or name a template");
+		}
+		toEndpoint();
+		toHttpTimeouts();
+		toRetrySettings();
+	}
+
+	/**
+	 * The endpoint: {@link #getEndpoint()} when set, else the regional endpoint of the location.
+	 * @return the endpoint
+	 */
+	public ModelArmorEndpoint toEndpoint() {
+		try {
+			return (this.endpoint != null) ? ModelArmorEndpoint.of(this.endpoint)
+					: ModelArmorEndpoint.regional(this.location);
+		}
+		catch (IllegalArgumentException ex) {
+			throw invalid("modelarmor.endpoint", this.endpoint, ex.getMessage());
+		}
+	}
+
+	/**
+	 * The HTTP timeouts.
+	 * @return the timeouts
+	 */
+	public HttpTimeouts toHttpTimeouts() {
+		requirePositive("modelarmor.http.connect-timeout", this.http.connectTimeout);
+		requirePositive("modelarmor.http.read-timeout", this.http.readTimeout);
+		return new HttpTimeouts(this.http.connectTimeout, this.http.readTimeout);
+	}
+
+	/**
+	 * The retry settings.
+	 * @return the settings
+	 */
+	public RetrySettings toRetrySettings() {
+		try {
+			return new RetrySettings(
+					new BackoffSchedule(this.retry.initialBackoff, this.retry.jitter, this.retry.maxBackoff),
+					this.retry.deadline, this.retry.retryTooManyRequests, this.retry.honorRetryAfter);
+		}
+		catch (InvalidRetrySettingException ex) {
+			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.getMessage());
+		}
+	}
+
+	private static void requirePositive(String property, Duration value) {
+		if (!value.isPositive()) {
+			throw invalid(property, value, "must be positive");
+		}
+	}
+
+	private static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
+			@Nullable String reason) {
+		return new ModelArmorConfigurationException(property, "the value '" + value + "' " + reason,
+				"Change " + property + " in your application configuration");
+	}
+
+	/**
+	 * How calls are authorized.
+	 */
+	public static class Credentials {
+
+		/**
+		 * Whether to send an Authorization header. Disable it only for a local stand-in or tests.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Location of a credentials JSON file (service account or other), as a Spring resource such as
+		 * file:/secrets/sa.json. When unset: Application Default Credentials.
+		 */
+		private @Nullable Resource location;
+
+		/**
+		 * Project billed for quota, sent as the x-goog-user-project header. Needed with user credentials
+		 * from gcloud auth application-default login.
+		 */
+		private @Nullable String quotaProjectId;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable Resource getLocation() {
+			return this.location;
+		}
+
+		public void setLocation(@Nullable Resource location) {
+			this.location = location;
+		}
+
+		public @Nullable String getQuotaProjectId() {
+			return this.quotaProjectId;
+		}
+
+		public void setQuotaProjectId(@Nullable String quotaProjectId) {
+			this.quotaProjectId = quotaProjectId;
+		}
+
+	}
+
+	/**
+	 * HTTP settings of each attempt.
+	 */
+	public static class Http {
+
+		/**
+		 * Time allowed to open a connection.
+		 */
+		private Duration connectTimeout = Duration.ofSeconds(5);
+
+		/**
+		 * Time allowed for an answer, per attempt. Never longer than what is left of the retry deadline.
+		 */
+		private Duration readTimeout = Duration.ofSeconds(30);
+
+		public Duration getConnectTimeout() {
+			return this.connectTimeout;
+		}
+
+		public void setConnectTimeout(Duration connectTimeout) {
+			this.connectTimeout = connectTimeout;
+		}
+
+		public Duration getReadTimeout() {
+			return this.readTimeout;
+		}
+
+		public void setReadTimeout(Duration readTimeout) {
+			this.readTimeout = readTimeout;
+		}
+
+	}
+
+	/**
+	 * Google's retry strategy: truncated exponential backoff with jitter. The wait before retry n
+	 * (from 0) is min(initial-backoff × 2^n + U[0, jitter], max-backoff).
+	 */
+	public static class Retry {
+
+		/**
+		 * Whether to retry failed calls. When disabled, each call makes one attempt.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Wait before the first retry, before jitter; each later wait doubles.
+		 */
+		private Duration initialBackoff = Duration.ofSeconds(1);
+
+		/**
+		 * Upper bound of the random fraction added to each wait, drawn afresh per retry. Zero for none.
+		 */
+		private Duration jitter = Duration.ofSeconds(1);
+
+		/**
+		 * Longest wait between two attempts.
+		 */
+		private Duration maxBackoff = Duration.ofSeconds(32);
+
+		/**
+		 * Total time from the start of the first attempt after which no retry starts. A wait that would
+		 * end past it is not slept: the call fails at once.
+		 */
+		private Duration deadline = Duration.ofSeconds(60);
+
+		/**
+		 * Whether to retry HTTP 429 (Too Many Requests) as well as 500, 502, 503, 504 and I/O failures.
+		 */
+		private boolean retryTooManyRequests = true;
+
+		/**
+		 * Whether a Retry-After header or a google.rpc.RetryInfo detail raises the next wait to at least
+		 * the server's hint. A hint that does not fit before the deadline ends retrying at once.
+		 */
+		private boolean honorRetryAfter = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public Duration getInitialBackoff() {
+			return this.initialBackoff;
+		}
+
+		public void setInitialBackoff(Duration initialBackoff) {
+			this.initialBackoff = initialBackoff;
+		}
+
+		public Duration getJitter() {
+			return this.jitter;
+		}
+
+		public void setJitter(Duration jitter) {
+			this.jitter = jitter;
+		}
+
+		public Duration getMaxBackoff() {
+			return this.maxBackoff;
+		}
+
+		public void setMaxBackoff(Duration maxBackoff) {
+			this.maxBackoff = maxBackoff;
+		}
+
+		public Duration getDeadline() {
+			return this.deadline;
+		}
+
+		public void setDeadline(Duration deadline) {
+			this.deadline = deadline;
+		}
+
+		public boolean isRetryTooManyRequests() {
+			return this.retryTooManyRequests;
+		}
+
+		public void setRetryTooManyRequests(boolean retryTooManyRequests) {
+			this.retryTooManyRequests = retryTooManyRequests;
+		}
+
+		public boolean isHonorRetryAfter() {
+			return this.honorRetryAfter;
+		}
+
+		public void setHonorRetryAfter(boolean honorRetryAfter) {
+			this.honorRetryAfter = honorRetryAfter;
+		}
+
+	}
+
+}

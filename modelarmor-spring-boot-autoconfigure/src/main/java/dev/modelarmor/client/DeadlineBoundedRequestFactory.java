@@ -1,0 +1,49 @@
+package dev.modelarmor.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+
+import dev.modelarmor.retry.CurrentRetryDeadline;
+import dev.modelarmor.retry.RetryDeadline;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequest;
+import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+
+/**
+ * Creates requests on one shared JDK {@link HttpClient} whose read timeout is the configured one or,
+ * when shorter, what is left of the retry deadline of the call in progress: an attempt never outlives
+ * the deadline.
+ */
+final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
+
+	private static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(1);
+
+	private final HttpClient httpClient;
+
+	private final Duration readTimeout;
+
+	DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
+		this.httpClient = HttpClient.newBuilder().connectTimeout(timeouts.connect()).build();
+		this.readTimeout = timeouts.read();
+	}
+
+	@Override
+	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
+		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(this.httpClient);
+		factory.setReadTimeout(readTimeoutNow());
+		return factory.createRequest(uri, httpMethod);
+	}
+
+	Duration readTimeoutNow() {
+		Duration timeout = CurrentRetryDeadline.get()
+			.map(RetryDeadline::remaining)
+			.filter((remaining) -> remaining.compareTo(this.readTimeout) < 0)
+			.orElse(this.readTimeout);
+		return (timeout.compareTo(SHORTEST_TIMEOUT) < 0) ? SHORTEST_TIMEOUT : timeout;
+	}
+
+}

@@ -1,0 +1,29 @@
+package dev.modelarmor.client;
+
+import java.time.Duration;
+
+/**
+ * Timeouts of each HTTP attempt. The read timeout is further bounded by what is left of the retry
+ * deadline.
+ *
+ * @param connect the time allowed to open a connection
+ * @param read the time allowed for an answer, per attempt
+ */
+public record HttpTimeouts(Duration connect, Duration read) {
+
+	/** 5 s to connect, 30 s to answer. */
+	public static final HttpTimeouts DEFAULTS = new HttpTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(30));
+
+	/**
+	 * Rejects timeouts that are not positive.
+	 */
+	public HttpTimeouts {
+		if (!connect.isPositive()) {
+			throw new IllegalArgumentException("connect timeout must be positive but was " + connect);
+		}
+		if (!read.isPositive()) {
+			throw new IllegalArgumentException("read timeout must be positive but was " + read);
+		}
+	}
+
+}

@@ -1,0 +1,63 @@
+package dev.modelarmor.client;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import dev.modelarmor.retry.HttpFailure;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Model Armor answered with an HTTP error. The message is the one from Google's error body
+ * ({@code {"error": {"code", "message", "status", "details"}}}) when there is one.
+ */
+public class ModelArmorApiException extends ModelArmorException implements HttpFailure {
+
+	private final int statusCode;
+
+	private final @Nullable String status;
+
+	private final @Nullable Duration retryAfter;
+
+	/**
+	 * Creates an exception.
+	 * @param message what went wrong, without any screened content
+	 * @param statusCode the HTTP status code
+	 * @param status the Google error status such as {@code INVALID_ARGUMENT}, if the body had one
+	 * @param retryAfter the server's hint for when to retry, if any
+	 * @param attempts the HTTP attempts made for the call, counting this one
+	 */
+	public ModelArmorApiException(String message, int statusCode, @Nullable String status,
+			@Nullable Duration retryAfter, int attempts) {
+		super(message, attempts, null);
+		this.statusCode = statusCode;
+		this.status = status;
+		this.retryAfter = retryAfter;
+	}
+
+	/**
+	 * The HTTP status code of the answer.
+	 * @return the status code, e.g. {@code 403}
+	 */
+	@Override
+	public int statusCode() {
+		return this.statusCode;
+	}
+
+	/**
+	 * The Google error status, a {@code google.rpc.Code} name.
+	 * @return e.g. {@code INVALID_ARGUMENT}, or {@code null} when the body had none
+	 */
+	public @Nullable String status() {
+		return this.status;
+	}
+
+	/**
+	 * The server's hint for when to retry: a {@code Retry-After} header or a {@code RetryInfo} detail.
+	 * @return the hint, or empty when the server gave none
+	 */
+	@Override
+	public Optional<Duration> retryAfter() {
+		return Optional.ofNullable(this.retryAfter);
+	}
+
+}
