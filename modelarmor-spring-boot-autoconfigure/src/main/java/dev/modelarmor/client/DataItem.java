@@ -1,0 +1,125 @@
+package dev.modelarmor.client;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Content to screen, or content that the service sends back: either text or a file's bytes.
+ *
+ * <p>{@link #toString()} never shows the content, only its kind and size.
+ *
+ * @param text the text, or {@code null} for a byte item
+ * @param byteItem the bytes and their format, or {@code null} for text
+ */
+public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
+
+	/**
+	 * Creates an item. At most one of text and bytes may be set; neither is set only in an item
+	 * of a newer kind, read from the service, that this client does not know.
+	 * @param text the text, or {@code null}
+	 * @param byteItem the bytes, or {@code null}
+	 */
+	public DataItem {
+		if (text != null && byteItem != null) {
+			throw new IllegalArgumentException("A DataItem holds either text or bytes, not both");
+		}
+	}
+
+	/**
+	 * Creates a text item.
+	 * @param text the text
+	 * @return the item
+	 */
+	public static DataItem text(String text) {
+		Objects.requireNonNull(text, "text must not be null");
+		return new DataItem(text, null);
+	}
+
+	/**
+	 * Creates a byte item. The array is copied.
+	 * @param type the format of the bytes
+	 * @param data the bytes
+	 * @return the item
+	 * @throws IllegalArgumentException for {@link ByteDataType#UNRECOGNIZED}, which the service
+	 * would not accept
+	 */
+	public static DataItem bytes(ByteDataType type, byte[] data) {
+		Objects.requireNonNull(type, "type must not be null");
+		Objects.requireNonNull(data, "data must not be null");
+		if (type == ByteDataType.UNRECOGNIZED) {
+			throw new IllegalArgumentException("ByteDataType.UNRECOGNIZED cannot be sent");
+		}
+		return new DataItem(null, new ByteItem(type, data));
+	}
+
+	@Override
+	public String toString() {
+		if (this.text != null) {
+			return "DataItem[text, " + this.text.length() + " chars]";
+		}
+		if (this.byteItem != null) {
+			return "DataItem[" + this.byteItem.byteDataType() + ", " + this.byteItem.size() + " bytes]";
+		}
+		return "DataItem[empty]";
+	}
+
+	/**
+	 * A file's bytes and their format.
+	 *
+	 * <p>The bytes are copied on the way in and out; {@code equals} and {@code hashCode} compare
+	 * them by content, and {@link #toString()} shows only the format and the size.
+	 *
+	 * @param byteDataType the format of the bytes; {@code BYTE_ITEM_TYPE_UNSPECIFIED} when absent
+	 * @param byteData the bytes, base64 on the wire; empty when absent
+	 */
+	public record ByteItem(ByteDataType byteDataType, byte[] byteData) {
+
+		/**
+		 * Creates a byte item, copying the bytes.
+		 * @param byteDataType the format of the bytes
+		 * @param byteData the bytes
+		 */
+		public ByteItem {
+			// Jackson passes null for an absent field.
+			byteDataType = Objects.requireNonNullElse(byteDataType, ByteDataType.BYTE_ITEM_TYPE_UNSPECIFIED);
+			byteData = (byteData != null) ? byteData.clone() : new byte[0];
+		}
+
+		/**
+		 * A copy of the bytes.
+		 * @return the bytes
+		 */
+		@Override
+		public byte[] byteData() {
+			return this.byteData.clone();
+		}
+
+		/**
+		 * The number of bytes.
+		 * @return the size
+		 */
+		public int size() {
+			return this.byteData.length;
+		}
+
+		@Override
+		public boolean equals(@Nullable Object other) {
+			return (this == other) || (other instanceof ByteItem that && this.byteDataType == that.byteDataType
+					&& Arrays.equals(this.byteData, that.byteData));
+		}
+
+		@Override
+		public int hashCode() {
+			return 31 * this.byteDataType.hashCode() + Arrays.hashCode(this.byteData);
+		}
+
+		@Override
+		public String toString() {
+			return "ByteItem[" + this.byteDataType + ", " + this.byteData.length + " bytes]";
+		}
+
+	}
+
+}

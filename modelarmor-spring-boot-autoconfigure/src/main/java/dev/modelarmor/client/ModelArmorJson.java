@@ -1,0 +1,45 @@
+package dev.modelarmor.client;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.core.Base64Variants;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.cfg.EnumFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The JSON mapping of the Model Armor REST API (proto3 JSON mapping).
+ *
+ * <p>A mapper of its own rather than the application's: the wire format must not change with
+ * {@code spring.jackson.*} settings or with modules an application registers.
+ */
+final class ModelArmorJson {
+
+	private static final JsonMapper MAPPER = JsonMapper.builder()
+		// The API gains fields and enum values over time; older clients must keep working.
+		.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
+		// An explicit JSON null for a number or a boolean means the proto3 default, 0 or false.
+		.disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+		// Enums travel by name; toString() is not part of the wire format.
+		.disable(EnumFeature.READ_ENUMS_USING_TO_STRING)
+		.disable(EnumFeature.WRITE_ENUMS_USING_TO_STRING)
+		// Proto3 JSON leaves out unset fields; a null would be rejected for a oneof member.
+		.changeDefaultPropertyInclusion((inclusion) -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL)
+			.withContentInclusion(JsonInclude.Include.NON_NULL))
+		.defaultBase64Variant(Base64Variants.MIME_NO_LINEFEEDS)
+		.disable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+		.build();
+
+	private ModelArmorJson() {
+	}
+
+	/**
+	 * The shared mapper. Jackson 3 mappers are immutable and thread-safe.
+	 * @return the mapper
+	 */
+	static JsonMapper mapper() {
+		return MAPPER;
+	}
+
+}

@@ -1,0 +1,27 @@
+package dev.modelarmor.client;
+
+import java.util.Objects;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The body of a {@code sanitizeModelResponse} call. The template's name travels in the URL.
+ *
+ * <p>{@link #toString()} never shows the prompt.
+ *
+ * @param modelResponseData the model response to screen
+ * @param userPrompt the prompt that produced the response, or {@code null} (then left out)
+ */
+record SanitizeModelResponseRequest(DataItem modelResponseData, @Nullable String userPrompt) {
+
+	SanitizeModelResponseRequest {
+		Objects.requireNonNull(modelResponseData, "modelResponseData must not be null");
+	}
+
+	@Override
+	public String toString() {
+		return "SanitizeModelResponseRequest[modelResponseData=" + this.modelResponseData + ", userPrompt="
+				+ ((this.userPrompt != null) ? this.userPrompt.length() + " chars" : "null") + "]";
+	}
+
+}

@@ -1,0 +1,13 @@
+package dev.modelarmor.client;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The body of the answer to {@code sanitizeUserPrompt} and {@code sanitizeModelResponse}: both
+ * have this shape.
+ *
+ * @param sanitizationResult the result, or {@code null} when the service sent none
+ */
+record SanitizeResponse(@Nullable SanitizationResult sanitizationResult) {
+
+}
