@@ -46,11 +46,22 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 		if (retry < 0) {
 			throw new IllegalArgumentException("retry must not be negative: " + retry);
 		}
-		long exponential = doubled(this.initialBackoff.toMillis(), retry);
-		long jitterMillis = this.jitter.toMillis();
-		long randomFraction = (jitterMillis > 0) ? random.nextLong(jitterMillis + 1) : 0;
-		long wait = Math.min(saturatedAdd(exponential, randomFraction), this.maxBackoff.toMillis());
+		long exponential = doubled(saturatedMillis(this.initialBackoff), retry);
+		long jitterMillis = saturatedMillis(this.jitter);
+		long randomFraction = (jitterMillis <= 0) ? 0
+				: (jitterMillis == Long.MAX_VALUE) ? (random.nextLong() & Long.MAX_VALUE) : random.nextLong(jitterMillis + 1);
+		long wait = Math.min(saturatedAdd(exponential, randomFraction), saturatedMillis(this.maxBackoff));
 		return Duration.ofMillis(wait);
+	}
+
+	/** The duration in milliseconds, {@link Long#MAX_VALUE} for one too long to count them in a long. */
+	private static long saturatedMillis(Duration duration) {
+		try {
+			return duration.toMillis();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
+		}
 	}
 
 	/** {@code base × 2^times}, saturating at {@link Long#MAX_VALUE} instead of overflowing. */

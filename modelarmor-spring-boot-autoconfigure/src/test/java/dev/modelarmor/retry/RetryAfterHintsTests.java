@@ -1,0 +1,79 @@
+package dev.modelarmor.retry;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RetryAfterHintsTests {
+
+	/** Sun, 06 Nov 1994 08:49:37 GMT, the example date of RFC 9110. */
+	private static final Instant NOW = Instant.parse("1994-11-06T08:49:37Z");
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = { "0|0", "5|5", " 7 |7",
+			"120|120", "999999999999999999|999999999999999999" })
+	void headerDelaySecondsAreTheWait(String header, long seconds) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).contains(Duration.ofSeconds(seconds));
+	}
+
+	@Test
+	void headerHttpDateInTheFutureIsTheTimeUntilThen() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sun, 06 Nov 1994 08:50:07 GMT", NOW))
+			.contains(Duration.ofSeconds(30));
+	}
+
+	@Test
+	void headerHttpDateIsMeasuredFromTheInjectedNow() {
+		Instant later = NOW.plusSeconds(20);
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sun, 06 Nov 1994 08:50:07 GMT", later))
+			.contains(Duration.ofSeconds(10));
+	}
+
+	@Test
+	void headerHttpDateNowIsZero() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sun, 06 Nov 1994 08:49:37 GMT", NOW)).contains(Duration.ZERO);
+	}
+
+	@Test
+	void headerHttpDateInThePastIsZero() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sat, 05 Nov 1994 08:49:37 GMT", NOW)).contains(Duration.ZERO);
+	}
+
+	@ParameterizedTest
+	@NullAndEmptySource
+	@ValueSource(strings = { " ", "\t", "-5", "-0.5", "1.5", "5s", "soon", "5 5", "+5", "0x10",
+			"Sun, 06 Nov 1994 25:49:37 GMT", "06 Nov 1994", "9999999999999999999", "99999999999999999999999" })
+	void unreadableHeaderIsNoHint(String header) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).isEmpty();
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "1s, 1000000000", "1.5s, 1500000000", "0.000000001s, 1", "3.250s, 3250000000", "0s, 0",
+			"0.5s, 500000000", "30s, 30000000000" })
+	void retryInfoDelayIsTheWait(String delay, long nanos) {
+		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).contains(Duration.ofNanos(nanos));
+	}
+
+	@ParameterizedTest
+	@NullAndEmptySource
+	@ValueSource(strings = { "-1s", "-0.5s", "1", "1.5", "s", "1.0000000001s", "0.0000000001s", "abc",
+			"1ms", "1 s", " 1s", "1s ", "1,5s" })
+	void unreadableRetryInfoDelayIsNoHint(String delay) {
+		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).isEmpty();
+	}
+
+	@Test
+	void fractionDigitsAreNotRounded() {
+		Optional<Duration> hint = RetryAfterHints.fromRetryInfoDelay("2.999999999s");
+		assertThat(hint).contains(Duration.ofSeconds(2, 999_999_999));
+	}
+
+}
