@@ -163,7 +163,7 @@ public class ModelArmorProperties implements InitializingBean {
 	}
 
 	private static void requirePositive(String property, Duration value) {
-		if (!value.isPositive()) {
+		if (value.isNegative() || value.isZero()) {
 			throw invalid(property, value, "must be positive");
 		}
 	}

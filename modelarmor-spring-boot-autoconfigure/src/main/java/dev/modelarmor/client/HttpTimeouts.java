@@ -18,10 +18,10 @@ public record HttpTimeouts(Duration connect, Duration read) {
 	 * Rejects timeouts that are not positive.
 	 */
 	public HttpTimeouts {
-		if (!connect.isPositive()) {
+		if (connect.isNegative() || connect.isZero()) {
 			throw new IllegalArgumentException("connect timeout must be positive but was " + connect);
 		}
-		if (!read.isPositive()) {
+		if (read.isNegative() || read.isZero()) {
 			throw new IllegalArgumentException("read timeout must be positive but was " + read);
 		}
 	}
