@@ -1,0 +1,78 @@
+package dev.modelarmor.auth;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import com.google.auth.oauth2.GoogleCredentials;
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.env.PropertyResolver;
+
+/**
+ * Finds the Google Cloud project that Model Armor calls go to. The first non-blank value wins:
+ * <ol>
+ * <li>{@code modelarmor.project-id}</li>
+ * <li>{@code spring.cloud.gcp.project-id}</li>
+ * <li>{@code GOOGLE_CLOUD_PROJECT} (an environment variable, or any property of that name)</li>
+ * <li>the project of the credentials, e.g. a service-account key's {@code project_id}</li>
+ * </ol>
+ */
+public final class ProjectIdResolver {
+
+	/** The property that sets the project explicitly. */
+	public static final String PROJECT_ID_PROPERTY = "modelarmor.project-id";
+
+	/** The project property of Spring Cloud GCP, honoured for applications that already set it. */
+	public static final String SPRING_CLOUD_GCP_PROJECT_ID_PROPERTY = "spring.cloud.gcp.project-id";
+
+	/** The environment variable that Google Cloud tools and runtimes use for the project. */
+	public static final String GOOGLE_CLOUD_PROJECT_VARIABLE = "GOOGLE_CLOUD_PROJECT";
+
+	private static final List<String> PROPERTIES = List.of(PROJECT_ID_PROPERTY, SPRING_CLOUD_GCP_PROJECT_ID_PROPERTY,
+			GOOGLE_CLOUD_PROJECT_VARIABLE);
+
+	private final PropertyResolver properties;
+
+	private final Supplier<? extends @Nullable GoogleCredentials> credentials;
+
+	/**
+	 * Creates a resolver.
+	 * @param properties where the properties and environment variables are read, usually the
+	 * Spring {@code Environment}
+	 * @param credentials the credentials, asked for only when no property names the project;
+	 * answers {@code null} when credentials are disabled
+	 */
+	public ProjectIdResolver(PropertyResolver properties, Supplier<? extends @Nullable GoogleCredentials> credentials) {
+		this.properties = properties;
+		this.credentials = credentials;
+	}
+
+	/**
+	 * Resolves the project id.
+	 * @return the project id, without surrounding blanks
+	 * @throws ModelArmorConfigurationException when no source names a project
+	 */
+	public String resolve() {
+		for (String name : PROPERTIES) {
+			String value = this.properties.getProperty(name);
+			if (hasText(value)) {
+				return value.strip();
+			}
+		}
+		GoogleCredentials googleCredentials = this.credentials.get();
+		String fromCredentials = (googleCredentials != null) ? googleCredentials.getProjectId() : null;
+		if (hasText(fromCredentials)) {
+			return fromCredentials.strip();
+		}
+		throw new ModelArmorConfigurationException(PROJECT_ID_PROPERTY, "no Google Cloud project id is configured",
+				"Set " + PROJECT_ID_PROPERTY + ", or " + SPRING_CLOUD_GCP_PROJECT_ID_PROPERTY + ", or the "
+						+ GOOGLE_CLOUD_PROJECT_VARIABLE
+						+ " environment variable, or use credentials that carry a project (a service-account key's project_id)");
+	}
+
+	private static boolean hasText(@Nullable String value) {
+		return value != null && !value.isBlank();
+	}
+
+}
