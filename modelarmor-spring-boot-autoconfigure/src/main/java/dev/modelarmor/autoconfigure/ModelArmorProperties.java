@@ -158,7 +158,7 @@ public class ModelArmorProperties implements InitializingBean {
 					this.retry.deadline, this.retry.retryTooManyRequests, this.retry.honorRetryAfter);
 		}
 		catch (InvalidRetrySettingException ex) {
-			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.getMessage());
+			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.reason());
 		}
 	}
 
@@ -170,7 +170,8 @@ public class ModelArmorProperties implements InitializingBean {
 
 	private static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
 			@Nullable String reason) {
-		return new ModelArmorConfigurationException(property, "the value '" + value + "' " + reason,
+		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
+		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
 				"Change " + property + " in your application configuration");
 	}
 

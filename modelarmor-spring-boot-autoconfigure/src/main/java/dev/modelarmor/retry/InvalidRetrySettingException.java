@@ -12,6 +12,8 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 
 	private final transient Object value;
 
+	private final String reason;
+
 	/**
 	 * Creates an exception.
 	 * @param setting the setting's name, e.g. {@code max-backoff}
@@ -22,6 +24,7 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 		super(setting + " " + reason + " but was " + value);
 		this.setting = setting;
 		this.value = value;
+		this.reason = reason;
 	}
 
 	/**
@@ -38,6 +41,14 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 	 */
 	public Object value() {
 		return this.value;
+	}
+
+	/**
+	 * Why the value is rejected.
+	 * @return the reason, e.g. {@code must not be negative}
+	 */
+	public String reason() {
+		return this.reason;
 	}
 
 	static void requireNotNegative(String setting, Duration value) {

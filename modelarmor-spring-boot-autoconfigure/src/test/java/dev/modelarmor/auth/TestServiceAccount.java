@@ -15,15 +15,21 @@ import org.jspecify.annotations.Nullable;
  * A service-account key made up for a test: a fresh RSA key pair and a JSON file whose
  * {@code token_uri} points at a local WireMock server.
  */
-record TestServiceAccount(String json, String privateKeyBase64) {
+public record TestServiceAccount(String json, String privateKeyBase64) {
 
-	static final String PROJECT_ID = "sa-project";
+	/** The project id in the key file. */
+	public static final String PROJECT_ID = "sa-project";
 
 	static final String CLIENT_EMAIL = "tester@sa-project.iam.gserviceaccount.com";
 
 	static final String PRIVATE_KEY_ID = "0123456789abcdef";
 
-	static TestServiceAccount create(String tokenUri) {
+	/**
+	 * A new key whose token endpoint is the given URI.
+	 * @param tokenUri where google-auth fetches access tokens
+	 * @return the account
+	 */
+	public static TestServiceAccount create(String tokenUri) {
 		return create(tokenUri, null);
 	}
 
@@ -42,7 +48,13 @@ record TestServiceAccount(String json, String privateKeyBase64) {
 		return new TestServiceAccount(json, base64);
 	}
 
-	Path writeTo(Path directory) throws IOException {
+	/**
+	 * Writes the JSON key file.
+	 * @param directory where to write it
+	 * @return the file
+	 * @throws IOException when it cannot be written
+	 */
+	public Path writeTo(Path directory) throws IOException {
 		return Files.writeString(directory.resolve("service-account.json"), this.json, StandardCharsets.UTF_8);
 	}
 
@@ -54,7 +66,7 @@ record TestServiceAccount(String json, String privateKeyBase64) {
 	 * A run of the encoded private key that must never show up in a message.
 	 * @return 40 characters from the middle of the key
 	 */
-	String privateKeyFragment() {
+	public String privateKeyFragment() {
 		return this.privateKeyBase64.substring(200, 240);
 	}
 
