@@ -1,6 +1,8 @@
 package dev.modelarmor.retry;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -65,7 +67,8 @@ public final class FailureClassifier {
 	}
 
 	private static @Nullable Throwable ioCause(Throwable failure) {
-		for (Throwable t = failure; t != null; t = (t.getCause() != t) ? t.getCause() : null) {
+		Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
 			if (t instanceof IOException) {
 				return t;
 			}
