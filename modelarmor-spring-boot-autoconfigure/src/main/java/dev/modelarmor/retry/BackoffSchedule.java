@@ -21,7 +21,8 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 			Duration.ofSeconds(1), Duration.ofSeconds(32));
 
 	/**
-	 * Creates a schedule, rejecting negative values and a cap below the initial backoff.
+	 * Creates a schedule, rejecting negative values, a cap below the initial backoff, and a schedule that
+	 * never waits.
 	 */
 	public BackoffSchedule {
 		Objects.requireNonNull(initialBackoff, "initialBackoff");
@@ -30,6 +31,10 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 		InvalidRetrySettingException.requireNotNegative("initial-backoff", initialBackoff);
 		InvalidRetrySettingException.requireNotNegative("jitter", jitter);
 		InvalidRetrySettingException.requireNotNegative("max-backoff", maxBackoff);
+		if (initialBackoff.isZero() && jitter.isZero()) {
+			throw new InvalidRetrySettingException("initial-backoff", initialBackoff,
+					"must not be zero while jitter is zero too: retries would hammer Model Armor without a pause");
+		}
 		if (maxBackoff.compareTo(initialBackoff) < 0) {
 			throw new InvalidRetrySettingException("max-backoff", maxBackoff,
 					"must not be less than initial-backoff (" + initialBackoff + ")");

@@ -50,12 +50,12 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		Throwable failure = call.context.getLastThrowable();
 		Duration wait = this.settings.schedule().delayBeforeRetry(call.retries++, this.runtime.random());
 		Optional<Duration> hint = serverHint(failure);
-		if (hint.isPresent() && hint.get().compareTo(wait) > 0) {
+		boolean hintRaisedWait = hint.isPresent() && hint.get().compareTo(wait) > 0;
+		if (hintRaisedWait) {
 			wait = hint.get();
 		}
 		if (!call.deadline.fits(wait)) {
-			String reason = (hint.isPresent() && hint.get().equals(wait)) ? "retry_after_exceeds_deadline"
-					: "deadline_exceeded";
+			String reason = hintRaisedWait ? "retry_after_exceeds_deadline" : "deadline_exceeded";
 			logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" reason=%s "
 					+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure), reason,
 					wait, call.deadline.remaining()));

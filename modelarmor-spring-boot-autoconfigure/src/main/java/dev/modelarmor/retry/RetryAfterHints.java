@@ -1,12 +1,13 @@
 package dev.modelarmor.retry;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -17,6 +18,10 @@ import org.jspecify.annotations.Nullable;
  * Anything unreadable is no hint rather than an error.
  */
 public final class RetryAfterHints {
+
+	private static final Pattern DELAY_SECONDS = Pattern.compile("[0-9]{1,18}");
+
+	private static final Pattern PROTO_DURATION = Pattern.compile("([0-9]{1,12})(?:\\.([0-9]{1,9}))?s");
 
 	private RetryAfterHints() {
 	}
@@ -32,8 +37,8 @@ public final class RetryAfterHints {
 			return Optional.empty();
 		}
 		String trimmed = value.trim();
-		if (trimmed.chars().allMatch(Character::isDigit)) {
-			return (trimmed.length() > 18) ? Optional.empty() : Optional.of(Duration.ofSeconds(Long.parseLong(trimmed)));
+		if (DELAY_SECONDS.matcher(trimmed).matches()) {
+			return Optional.of(Duration.ofSeconds(Long.parseLong(trimmed)));
 		}
 		try {
 			Instant until = ZonedDateTime.parse(trimmed, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
@@ -47,23 +52,20 @@ public final class RetryAfterHints {
 
 	/**
 	 * Parses the {@code retryDelay} of a {@code google.rpc.RetryInfo} detail.
-	 * @param value a protobuf JSON duration: seconds with up to nine fractional digits and an {@code s}
+	 * @param value a protobuf JSON duration: whole seconds (up to 315,576,000,000), up to nine fractional digits, and {@code s}
 	 * @return the wait, or empty when absent, negative or unreadable
 	 */
 	public static Optional<Duration> fromRetryInfoDelay(@Nullable String value) {
-		if (value == null || !value.endsWith("s")) {
+		if (value == null) {
 			return Optional.empty();
 		}
-		try {
-			BigDecimal seconds = new BigDecimal(value.substring(0, value.length() - 1));
-			if (seconds.signum() < 0 || seconds.scale() > 9) {
-				return Optional.empty();
-			}
-			return Optional.of(Duration.ofNanos(seconds.movePointRight(9).longValueExact()));
-		}
-		catch (NumberFormatException | ArithmeticException ex) {
+		Matcher matcher = PROTO_DURATION.matcher(value);
+		if (!matcher.matches()) {
 			return Optional.empty();
 		}
+		String fraction = (matcher.group(2) != null) ? matcher.group(2) : "";
+		long nanos = (fraction.isEmpty()) ? 0 : Long.parseLong((fraction + "00000000").substring(0, 9));
+		return Optional.of(Duration.ofSeconds(Long.parseLong(matcher.group(1)), nanos));
 	}
 
 }

@@ -267,4 +267,13 @@ class BackoffScheduleTests {
 		return value.min(BigInteger.valueOf(cap)).longValueExact();
 	}
 
+	@Test
+	void aScheduleThatNeverWaitsIsRejected() {
+		assertThatThrownBy(() -> schedule(0, 0, 32_000)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+				(ex) -> {
+					assertThat(ex.setting()).isEqualTo("initial-backoff");
+					assertThat(ex.reason()).contains("without a pause");
+				});
+	}
+
 }

@@ -76,4 +76,22 @@ class RetryAfterHintsTests {
 		assertThat(hint).contains(Duration.ofSeconds(2, 999_999_999));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "\u0665", "1\u0660", "\uff15" })
+	void onlyAsciiDigitsAreDelaySeconds(String header) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, Instant.parse("2026-01-01T00:00:00Z"))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "1e3s", "+1s", " 1s", "1.s", ".5s" })
+	void onlyTheProtobufDurationFormIsARetryInfoDelay(String delay) {
+		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).isEmpty();
+	}
+
+	@Test
+	void theLargestProtobufDurationIsStillAHint() {
+		assertThat(RetryAfterHints.fromRetryInfoDelay("315576000000.999999999s"))
+			.contains(Duration.ofSeconds(315_576_000_000L, 999_999_999));
+	}
+
 }
