@@ -37,7 +37,7 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 		}
 		if (maxBackoff.compareTo(initialBackoff) < 0) {
 			throw new InvalidRetrySettingException("max-backoff", maxBackoff,
-					"must not be less than initial-backoff (" + initialBackoff + ")");
+					"must not be less than initial-backoff (" + initialBackoff.toMillis() + "ms)");
 		}
 	}
 

@@ -12,10 +12,9 @@ import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.backoff.BackOffPolicy;
 
 /**
- * spring-retry {@link BackOffPolicy} for Google's retry strategy: waits as the {@link BackoffSchedule}
- * says, raised to a server's retry hint when there is one, and never past the deadline. When the next
- * wait would end after the deadline it is not slept: the call is marked exhausted, so
- * {@code RetryTemplate} throws the last attempt's exception at once.
+ * spring-retry {@link BackOffPolicy} for Google's retry strategy: sleeps the waits that each call's
+ * {@link RetryTimeline} decides. When the next wait would end after the deadline it is not slept: the
+ * call is marked exhausted, so {@code RetryTemplate} throws the last attempt's exception at once.
  *
  * <p>Each retry logs one WARN line with the attempt, the failure's status and the wait; never content.
  */
@@ -39,34 +38,28 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	@Override
 	public BackOffContext start(RetryContext context) {
-		RetryDeadline deadline = RetryDeadline.startingNow(this.runtime.clock(), this.settings.deadline());
-		CurrentRetryDeadline.attach(context, deadline);
-		return new CallState(context, deadline);
+		RetryTimeline timeline = new RetryTimeline(this.settings, this.runtime);
+		CurrentRetryDeadline.attach(context, timeline.deadline());
+		return new CallState(context, timeline);
 	}
 
 	@Override
 	public void backOff(BackOffContext backOffContext) throws BackOffInterruptedException {
 		CallState call = (CallState) backOffContext;
 		Throwable failure = call.context.getLastThrowable();
-		Duration wait = this.settings.schedule().delayBeforeRetry(call.retries++, this.runtime.random());
-		Optional<Duration> hint = serverHint(failure);
-		boolean hintRaisedWait = hint.isPresent() && hint.get().compareTo(wait) > 0;
-		if (hintRaisedWait) {
-			wait = hint.get();
-		}
-		if (!call.deadline.fits(wait)) {
-			String reason = hintRaisedWait ? "retry_after_exceeds_deadline" : "deadline_exceeded";
+		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
+		if (!decision.retry()) {
 			logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" reason=%s "
-					+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure), reason,
-					wait, call.deadline.remaining()));
+					+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure),
+					decision.stop().tag(), decision.delay(), call.timeline.deadline().remaining()));
 			call.context.setExhaustedOnly();
 			return;
 		}
 		if (logger.isWarnEnabled()) {
 			logger.warn(String.format("Model Armor call failed, retrying: attempt=%d failure=\"%s\" wait=%s",
-					call.context.getRetryCount(), FailureClassifier.describe(failure), wait));
+					call.context.getRetryCount(), FailureClassifier.describe(failure), decision.delay()));
 		}
-		sleep(wait);
+		sleep(decision.delay());
 	}
 
 	private Optional<Duration> serverHint(Throwable failure) {
@@ -86,19 +79,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		}
 	}
 
-	private static final class CallState implements BackOffContext {
-
-		private final RetryContext context;
-
-		private final RetryDeadline deadline;
-
-		private int retries;
-
-		CallState(RetryContext context, RetryDeadline deadline) {
-			this.context = context;
-			this.deadline = deadline;
-		}
-
+	private record CallState(RetryContext context, RetryTimeline timeline) implements BackOffContext {
 	}
 
 }

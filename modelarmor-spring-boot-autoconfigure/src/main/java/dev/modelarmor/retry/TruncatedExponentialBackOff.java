@@ -1,5 +1,7 @@
 package dev.modelarmor.retry;
 
+import java.util.Optional;
+
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 
@@ -27,18 +29,10 @@ public final class TruncatedExponentialBackOff implements BackOff {
 
 	@Override
 	public BackOffExecution start() {
-		RetryDeadline deadline = RetryDeadline.startingNow(this.runtime.clock(), this.settings.deadline());
-		return new BackOffExecution() {
-
-			private int retries;
-
-			@Override
-			public long nextBackOff() {
-				var wait = TruncatedExponentialBackOff.this.settings.schedule()
-					.delayBeforeRetry(this.retries++, TruncatedExponentialBackOff.this.runtime.random());
-				return deadline.fits(wait) ? wait.toMillis() : STOP;
-			}
-
+		RetryTimeline timeline = new RetryTimeline(this.settings, this.runtime);
+		return () -> {
+			RetryTimeline.RetryDecision decision = timeline.next(Optional.empty());
+			return decision.retry() ? decision.delay().toMillis() : BackOffExecution.STOP;
 		};
 	}
 

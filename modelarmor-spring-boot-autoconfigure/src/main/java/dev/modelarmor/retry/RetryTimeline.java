@@ -1,0 +1,100 @@
+package dev.modelarmor.retry;
+
+import java.time.Duration;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One call's way through the retry strategy: how many retries it has made and its deadline. It decides
+ * each wait: the {@link BackoffSchedule}'s, raised to the server's hint when there is one, and no wait
+ * at all when that wait would end past the deadline. Pure: time and randomness come from the
+ * {@link RetryRuntime}.
+ */
+public final class RetryTimeline {
+
+	private final RetrySettings settings;
+
+	private final RetryRuntime runtime;
+
+	private final RetryDeadline deadline;
+
+	private int retries;
+
+	/**
+	 * Starts a call's timeline now.
+	 * @param settings the schedule and deadline
+	 * @param runtime the clock and random source
+	 */
+	public RetryTimeline(RetrySettings settings, RetryRuntime runtime) {
+		this.settings = settings;
+		this.runtime = runtime;
+		this.deadline = RetryDeadline.startingNow(runtime.clock(), settings.deadline());
+	}
+
+	/**
+	 * The call's deadline.
+	 * @return the deadline
+	 */
+	public RetryDeadline deadline() {
+		return this.deadline;
+	}
+
+	/**
+	 * Decides the wait before the next retry and counts the retry.
+	 * @param serverHint the server's retry hint, already filtered by whether hints are honoured
+	 * @return the wait, or why there is no retry
+	 */
+	public RetryDecision next(Optional<Duration> serverHint) {
+		Duration wait = this.settings.schedule().delayBeforeRetry(this.retries++, this.runtime.random());
+		boolean hintRaisedWait = serverHint.isPresent() && serverHint.get().compareTo(wait) > 0;
+		if (hintRaisedWait) {
+			wait = serverHint.get();
+		}
+		if (this.deadline.fits(wait)) {
+			return new RetryDecision(wait, null);
+		}
+		return new RetryDecision(wait,
+				hintRaisedWait ? RetryStop.RETRY_AFTER_EXCEEDS_DEADLINE : RetryStop.DEADLINE_EXCEEDED);
+	}
+
+	/**
+	 * What the strategy decided after a failed attempt.
+	 *
+	 * @param delay the wait before the next attempt (or the one that did not fit)
+	 * @param stop why retrying ends, or {@code null} to retry after {@code delay}
+	 */
+	public record RetryDecision(Duration delay, @Nullable RetryStop stop) {
+
+		/**
+		 * Whether to retry after {@link #delay()}.
+		 * @return {@code true} to retry
+		 */
+		public boolean retry() {
+			return this.stop == null;
+		}
+
+	}
+
+	/**
+	 * Why retrying ends although the failure is retryable.
+	 */
+	public enum RetryStop {
+
+		/** The next wait would end past the deadline. */
+		DEADLINE_EXCEEDED,
+
+		/** The server's retry hint raised the next wait past the deadline. */
+		RETRY_AFTER_EXCEEDS_DEADLINE;
+
+		/**
+		 * The name used in log lines.
+		 * @return e.g. {@code deadline_exceeded}
+		 */
+		public String tag() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
+
+	}
+
+}
