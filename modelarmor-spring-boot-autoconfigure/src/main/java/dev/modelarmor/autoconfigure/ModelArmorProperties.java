@@ -57,6 +57,8 @@ public class ModelArmorProperties implements InitializingBean {
 
 	private final Retry retry = new Retry();
 
+	private final Guard guard = new Guard();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -107,6 +109,10 @@ public class ModelArmorProperties implements InitializingBean {
 
 	public Retry getRetry() {
 		return this.retry;
+	}
+
+	public Guard getGuard() {
+		return this.guard;
 	}
 
 	@Override
@@ -353,6 +359,40 @@ public class ModelArmorProperties implements InitializingBean {
 
 		public void setHonorRetryAfter(boolean honorRetryAfter) {
 			this.honorRetryAfter = honorRetryAfter;
+		}
+
+	}
+
+	/**
+	 * How @ModelArmorGuarded methods are screened.
+	 */
+	public static class Guard {
+
+		/**
+		 * Whether @ModelArmorGuarded methods are screened.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Whether a guarded call goes on, with a WARN log, when screening cannot complete (Model Armor
+		 * unreachable after the retries, or not every filter ran). When false the call is blocked.
+		 */
+		private boolean failOpen;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public boolean isFailOpen() {
+			return this.failOpen;
+		}
+
+		public void setFailOpen(boolean failOpen) {
+			this.failOpen = failOpen;
 		}
 
 	}

@@ -41,6 +41,8 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
 			modelarmor.retry.honor-retry-after       | true
+			modelarmor.guard.enabled                 | true
+			modelarmor.guard.fail-open               | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -56,7 +58,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(17);
+		assertThat(properties).hasSize(19);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

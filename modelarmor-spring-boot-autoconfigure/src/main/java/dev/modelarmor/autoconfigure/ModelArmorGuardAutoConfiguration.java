@@ -1,0 +1,52 @@
+package dev.modelarmor.autoconfigure;
+
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
+import dev.modelarmor.guard.ModelArmorGuarded;
+import dev.modelarmor.web.ModelArmorExceptionHandler;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * Auto-configuration of {@link ModelArmorGuarded @ModelArmorGuarded}: a static advising post-processor
+ * (no AspectJ weaver needed) and, in a Spring MVC application, problem-detail rendering of blocked calls.
+ */
+@AutoConfiguration(after = ModelArmorAutoConfiguration.class)
+@ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(ModelArmorProperties.class)
+public final class ModelArmorGuardAutoConfiguration {
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
+	@ConditionalOnMissingBean
+	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
+			ObjectProvider<ModelArmorOperations> operations, ObjectProvider<ModelArmorProperties> properties) {
+		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(operations::getObject,
+				() -> properties.getObject().getTemplateId(), () -> properties.getObject().getGuard().isFailOpen());
+		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
+		return postProcessor;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.DispatcherServlet")
+	static class ProblemDetailsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ModelArmorExceptionHandler modelArmorExceptionHandler() {
+			return new ModelArmorExceptionHandler();
+		}
+
+	}
+
+}

@@ -1,0 +1,72 @@
+package dev.modelarmor.guard;
+
+import java.lang.reflect.Method;
+
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.ClassUtils;
+
+/**
+ * A {@link ModelArmorGuarded} method, resolved once: what to screen, where its text is, and what to do
+ * on a match.
+ *
+ * @param name the method's short name for messages, e.g. {@code ChatService.chat(String)}
+ * @param template the template id, empty for the default
+ * @param prompt where the prompt is, or {@code null} when the method has none
+ * @param response where the answer is, or {@code null} when it is not screened
+ * @param screenPrompt whether the prompt is screened
+ * @param onMatch what happens on a match
+ */
+record GuardedMethod(String name, String template, @Nullable PromptSource prompt, @Nullable ResponseSource response,
+		boolean screenPrompt, MatchAction onMatch) {
+
+	/**
+	 * Resolves a method, failing when it cannot be screened.
+	 * @param method the method, as declared on the target class
+	 * @param annotation its annotation, or its class's
+	 * @param defaultTemplate the configured default template id, or {@code null}
+	 * @return the resolved method
+	 * @throws ModelArmorConfigurationException when no text can be found or no template is known
+	 */
+	static GuardedMethod resolve(Method method, ModelArmorGuarded annotation, @Nullable String defaultTemplate) {
+		if (!annotation.screenPrompt() && !annotation.screenResponse()) {
+			throw invalid(method, "screens neither the prompt nor the response",
+					"Remove @ModelArmorGuarded or enable screenPrompt or screenResponse", null);
+		}
+		PromptSource prompt = PromptSource.of(method, annotation.prompt());
+		if (annotation.screenPrompt() && prompt == null) {
+			throw invalid(method, "has no CharSequence argument to screen as the prompt",
+					"Set prompt = \"#request.text\" (SpEL over the arguments) or screenPrompt = false", null);
+		}
+		ResponseSource response = annotation.screenResponse() ? ResponseSource.of(method, annotation.response()) : null;
+		if (annotation.screenResponse() && response == null) {
+			throw invalid(method, "returns no CharSequence or Optional<CharSequence> to screen as the response",
+					"Set response = \"#result.text\" (SpEL over #result) or screenResponse = false", null);
+		}
+		if (annotation.template().isBlank() && (defaultTemplate == null || defaultTemplate.isBlank())) {
+			throw invalid(method, "names no template and modelarmor.template-id is not set",
+					"Set modelarmor.template-id or the annotation's template attribute", null);
+		}
+		return new GuardedMethod(describe(method), annotation.template().strip(), prompt, response,
+				annotation.screenPrompt(), annotation.onMatch());
+	}
+
+	static String describe(Method method) {
+		StringBuilder name = new StringBuilder(ClassUtils.getShortName(method.getDeclaringClass()))
+			.append('.').append(method.getName()).append('(');
+		Class<?>[] types = method.getParameterTypes();
+		for (int i = 0; i < types.length; i++) {
+			name.append((i > 0) ? ", " : "").append(types[i].getSimpleName());
+		}
+		return name.append(')').toString();
+	}
+
+	static ModelArmorConfigurationException invalid(Method method, String problem, String action,
+			@Nullable Throwable cause) {
+		String setting = "@ModelArmorGuarded on " + describe(method);
+		return (cause != null) ? new ModelArmorConfigurationException(setting, problem, action, cause)
+				: new ModelArmorConfigurationException(setting, problem, action);
+	}
+
+}

@@ -1,0 +1,69 @@
+package dev.modelarmor.guard;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.core.MethodClassKey;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ReflectionUtils;
+
+/**
+ * Finds the {@link ModelArmorGuarded} methods of a class and resolves each once: the annotation on the
+ * method (or an interface or superclass method it implements) wins over the one on the class; the
+ * methods of {@link Object} are never guarded.
+ */
+final class GuardedMethods {
+
+	private final Map<MethodClassKey, Optional<GuardedMethod>> cache = new ConcurrentHashMap<>();
+
+	private final Supplier<@Nullable String> defaultTemplate;
+
+	/**
+	 * Creates a resolver.
+	 * @param defaultTemplate the configured default template id, asked when a method is first resolved
+	 */
+	GuardedMethods(Supplier<@Nullable String> defaultTemplate) {
+		this.defaultTemplate = defaultTemplate;
+	}
+
+	/**
+	 * The guarded method that a call goes to.
+	 * @param method the method called, possibly on an interface
+	 * @param targetClass the class of the object called
+	 * @return the resolved method, or {@code null} when it is not guarded
+	 */
+	@Nullable GuardedMethod find(Method method, Class<?> targetClass) {
+		return this.cache.computeIfAbsent(new MethodClassKey(method, targetClass), (key) -> resolve(method, targetClass))
+			.orElse(null);
+	}
+
+	/**
+	 * Resolves every guarded method of a class now, so that one that cannot be screened fails startup.
+	 * @param targetClass the class
+	 */
+	void validate(Class<?> targetClass) {
+		ReflectionUtils.doWithMethods(targetClass, (method) -> find(method, targetClass),
+				(method) -> Modifier.isPublic(method.getModifiers()) && !method.isBridge() && !method.isSynthetic());
+	}
+
+	private Optional<GuardedMethod> resolve(Method method, Class<?> targetClass) {
+		Method specific = AopUtils.getMostSpecificMethod(method, targetClass);
+		if (ReflectionUtils.isObjectMethod(specific) || Modifier.isStatic(specific.getModifiers())) {
+			return Optional.empty();
+		}
+		ModelArmorGuarded annotation = AnnotatedElementUtils.findMergedAnnotation(specific, ModelArmorGuarded.class);
+		if (annotation == null) {
+			annotation = AnnotatedElementUtils.findMergedAnnotation(targetClass, ModelArmorGuarded.class);
+		}
+		return Optional.ofNullable(annotation)
+			.map((found) -> GuardedMethod.resolve(specific, found, this.defaultTemplate.get()));
+	}
+
+}

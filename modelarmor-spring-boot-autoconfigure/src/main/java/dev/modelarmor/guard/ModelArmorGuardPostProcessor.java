@@ -1,0 +1,53 @@
+package dev.modelarmor.guard;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import dev.modelarmor.client.ModelArmorOperations;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aop.Pointcut;
+import org.springframework.aop.framework.AopInfrastructureBean;
+import org.springframework.aop.framework.autoproxy.AbstractBeanFactoryAwareAdvisingPostProcessor;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.support.ComposablePointcut;
+import org.springframework.aop.support.DefaultPointcutAdvisor;
+import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+
+/**
+ * Proxies the beans that have {@link ModelArmorGuarded} methods (or the annotation on their class or an
+ * interface) so that each guarded call is screened. While doing so it resolves every guarded method of
+ * the bean, so that one in which no text can be found fails startup, not a request.
+ */
+public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+
+	private final GuardedMethods methods;
+
+	/**
+	 * Creates the post-processor.
+	 * @param operations the Model Armor client, looked up at the first guarded call
+	 * @param defaultTemplate the configured default template id, or a supplier of {@code null}
+	 * @param failOpen whether screening that cannot complete lets the call through
+	 */
+	public ModelArmorGuardPostProcessor(Supplier<ModelArmorOperations> operations,
+			Supplier<@Nullable String> defaultTemplate, BooleanSupplier failOpen) {
+		this.methods = new GuardedMethods(defaultTemplate);
+		Pointcut pointcut = new ComposablePointcut(new AnnotationMatchingPointcut(ModelArmorGuarded.class, true))
+			.union(new AnnotationMatchingPointcut(null, ModelArmorGuarded.class, true));
+		this.advisor = new DefaultPointcutAdvisor(pointcut,
+				new ModelArmorGuardInterceptor(this.methods, operations, failOpen));
+		setBeforeExistingAdvisors(true);
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (!(bean instanceof AopInfrastructureBean)) {
+			Class<?> targetClass = AopUtils.getTargetClass(bean);
+			if (isEligible(targetClass)) {
+				this.methods.validate(targetClass);
+			}
+		}
+		return super.postProcessAfterInitialization(bean, beanName);
+	}
+
+}

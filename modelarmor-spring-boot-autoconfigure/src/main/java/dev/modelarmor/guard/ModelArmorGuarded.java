@@ -1,0 +1,62 @@
+package dev.modelarmor.guard;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Screens a method's prompt with Model Armor before the method runs, and its answer after. Put it on
+ * the methods that talk to an LLM, or on a class for all of its public methods; an annotation on a
+ * method wins over the one on its class.
+ *
+ * <p>Applied through a Spring proxy: calls from inside the same object (self-invocation) are not
+ * screened. A guarded method in which no text can be found fails at startup.
+ */
+@Target({ ElementType.METHOD, ElementType.TYPE })
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@Documented
+public @interface ModelArmorGuarded {
+
+	/**
+	 * The Model Armor template id; empty for {@code modelarmor.template-id}.
+	 * @return the template id
+	 */
+	String template() default "";
+
+	/**
+	 * SpEL over the arguments ({@code #p0}, {@code #a0}, {@code #name}, {@code #request.text}) giving the
+	 * prompt; empty for the first {@link CharSequence} argument.
+	 * @return the prompt expression
+	 */
+	String prompt() default "";
+
+	/**
+	 * SpEL over {@code #result} (and the arguments) giving the answer; empty for the return value when it
+	 * is a {@link CharSequence} or an {@code Optional} of one.
+	 * @return the response expression
+	 */
+	String response() default "";
+
+	/**
+	 * Whether to screen the prompt before the method runs.
+	 * @return {@code true} to screen the prompt
+	 */
+	boolean screenPrompt() default true;
+
+	/**
+	 * Whether to screen the answer after the method ran.
+	 * @return {@code true} to screen the answer
+	 */
+	boolean screenResponse() default true;
+
+	/**
+	 * What happens when a filter matches.
+	 * @return the action
+	 */
+	MatchAction onMatch() default MatchAction.BLOCK;
+
+}

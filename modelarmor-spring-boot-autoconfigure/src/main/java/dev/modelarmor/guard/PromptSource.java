@@ -1,0 +1,77 @@
+package dev.modelarmor.guard;
+
+import java.lang.reflect.Method;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.expression.Expression;
+
+/**
+ * Where a guarded method's prompt is: an argument, or a SpEL expression over the arguments. The prompt
+ * can be replaced by de-identified text only when it is a whole argument that accepts a {@code String}.
+ *
+ * @param expression the SpEL, or {@code null} when the prompt is the argument itself
+ * @param argumentIndex the argument that holds the prompt, or -1 when it lies deeper
+ * @param replaceable whether that argument can take de-identified text
+ */
+record PromptSource(@Nullable Expression expression, int argumentIndex, boolean replaceable) {
+
+	private static final Pattern INDEXED_ARGUMENT = Pattern.compile("#[pa](\\d+)");
+
+	private static final Pattern NAMED_ARGUMENT = Pattern.compile("#([A-Za-z_$][A-Za-z0-9_$]*)");
+
+	/**
+	 * The prompt source of a method.
+	 * @param method the guarded method
+	 * @param expression the {@code prompt} attribute, possibly empty
+	 * @return the source, or {@code null} when the method has no text argument and no expression
+	 */
+	static @Nullable PromptSource of(Method method, String expression) {
+		if (expression.isBlank()) {
+			Class<?>[] types = method.getParameterTypes();
+			for (int i = 0; i < types.length; i++) {
+				if (CharSequence.class.isAssignableFrom(types[i])) {
+					return new PromptSource(null, i, types[i].isAssignableFrom(String.class));
+				}
+			}
+			return null;
+		}
+		Expression parsed = GuardExpressions.parse(expression, method, "prompt");
+		int index = wholeArgument(method, expression.strip());
+		boolean replaceable = index >= 0 && method.getParameterTypes()[index].isAssignableFrom(String.class);
+		return new PromptSource(parsed, index, replaceable);
+	}
+
+	@Nullable String read(Method method, Object[] arguments) {
+		if (this.expression == null) {
+			return GuardExpressions.text(arguments[this.argumentIndex], method, "prompt");
+		}
+		return GuardExpressions.evaluate(this.expression, method, arguments, null, "prompt");
+	}
+
+	void replace(Object[] arguments, String text) {
+		arguments[this.argumentIndex] = text;
+	}
+
+	/** The index of the argument that an expression names as a whole ({@code #p0}, {@code #name}), or -1. */
+	private static int wholeArgument(Method method, String expression) {
+		Matcher indexed = INDEXED_ARGUMENT.matcher(expression);
+		if (indexed.matches()) {
+			int index = Integer.parseInt(indexed.group(1));
+			return (index < method.getParameterCount()) ? index : -1;
+		}
+		Matcher named = NAMED_ARGUMENT.matcher(expression);
+		String[] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
+		if (named.matches() && names != null) {
+			for (int i = 0; i < names.length; i++) {
+				if (names[i].equals(named.group(1))) {
+					return i;
+				}
+			}
+		}
+		return -1;
+	}
+
+}

@@ -1,0 +1,56 @@
+package dev.modelarmor.guard;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.ResolvableType;
+import org.springframework.expression.Expression;
+
+/**
+ * Where a guarded method's answer is: the return value (a {@link CharSequence} or an {@link Optional}
+ * of one), or a SpEL expression over {@code #result}. The answer can be replaced by de-identified text
+ * only when it is the whole return value and that accepts a {@code String}.
+ *
+ * @param expression the SpEL, or {@code null} when the answer is the return value itself
+ * @param optional whether the return value is an {@code Optional}
+ * @param replaceable whether the return value can take de-identified text
+ */
+record ResponseSource(@Nullable Expression expression, boolean optional, boolean replaceable) {
+
+	/**
+	 * The response source of a method.
+	 * @param method the guarded method
+	 * @param expression the {@code response} attribute, possibly empty
+	 * @return the source, or {@code null} when the method returns no text and has no expression
+	 */
+	static @Nullable ResponseSource of(Method method, String expression) {
+		if (!expression.isBlank() && !expression.strip().equals("#result")) {
+			return new ResponseSource(GuardExpressions.parse(expression, method, "response"), false, false);
+		}
+		Class<?> returnType = method.getReturnType();
+		if (CharSequence.class.isAssignableFrom(returnType)) {
+			return new ResponseSource(null, false, returnType.isAssignableFrom(String.class));
+		}
+		if (returnType == Optional.class) {
+			Class<?> content = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
+			if (content != null && CharSequence.class.isAssignableFrom(content)) {
+				return new ResponseSource(null, true, content.isAssignableFrom(String.class));
+			}
+		}
+		return null;
+	}
+
+	@Nullable String read(Method method, Object[] arguments, @Nullable Object result) {
+		if (this.expression == null) {
+			return GuardExpressions.text(result, method, "response");
+		}
+		return GuardExpressions.evaluate(this.expression, method, arguments, result, "response");
+	}
+
+	Object replace(String text) {
+		return this.optional ? Optional.of(text) : text;
+	}
+
+}

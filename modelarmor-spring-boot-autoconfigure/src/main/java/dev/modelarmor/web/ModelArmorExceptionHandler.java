@@ -1,0 +1,53 @@
+package dev.modelarmor.web;
+
+import dev.modelarmor.guard.ModelArmorNotScreenedException;
+import dev.modelarmor.guard.ModelArmorViolationException;
+
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Renders guard outcomes that reach Spring MVC uncaught as {@code application/problem+json}, naming the
+ * phase and the matched filters, never the content: a match as HTTP 400, screening that could not
+ * complete (fail-closed) as HTTP 503. It runs last, so an application's own handlers win.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+public class ModelArmorExceptionHandler {
+
+	/**
+	 * A prompt or answer that Model Armor matched.
+	 * @param ex the violation
+	 * @return a 400 problem detail with {@code phase} and {@code filters}
+	 */
+	@ExceptionHandler
+	public ProblemDetail handleViolation(ModelArmorViolationException ex) {
+		String phase = ex.phase().name().toLowerCase(java.util.Locale.ROOT);
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"The " + phase + " matched Model Armor filters: " + String.join(", ", ex.matchedFilters()));
+		problem.setTitle("Blocked by Model Armor");
+		problem.setProperty("phase", ex.phase().name());
+		problem.setProperty("filters", ex.matchedFilters());
+		return problem;
+	}
+
+	/**
+	 * A call blocked because screening could not complete.
+	 * @param ex the failure
+	 * @return a 503 problem detail with {@code phase}
+	 */
+	@ExceptionHandler
+	public ProblemDetail handleNotScreened(ModelArmorNotScreenedException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				"Model Armor could not screen the " + ex.phase().name().toLowerCase(java.util.Locale.ROOT)
+						+ "; the request was not processed.");
+		problem.setTitle("Screening unavailable");
+		problem.setProperty("phase", ex.phase().name());
+		return problem;
+	}
+
+}

@@ -1,0 +1,7 @@
+/**
+ * Spring MVC rendering of guard outcomes as RFC 9457 problem details.
+ */
+@NullMarked
+package dev.modelarmor.web;
+
+import org.jspecify.annotations.NullMarked;
