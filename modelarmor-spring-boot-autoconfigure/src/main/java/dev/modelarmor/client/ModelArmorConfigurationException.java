@@ -1,8 +1,9 @@
 package dev.modelarmor.client;
 
 /**
- * The starter cannot work as configured: a property is missing or invalid. Spring Boot reports it at
- * startup with the property and the action to take.
+ * The starter cannot work as configured: a property is missing or invalid, or a
+ * {@code @ModelArmorGuarded} method cannot be screened. Spring Boot reports it at startup with what to
+ * change and the action to take.
  */
 public class ModelArmorConfigurationException extends IllegalStateException {
 
@@ -12,7 +13,8 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 
 	/**
 	 * Creates an exception.
-	 * @param property the configuration property to change, e.g. {@code modelarmor.project-id}
+	 * @param property what to change: a configuration property, e.g. {@code modelarmor.project-id}, or an
+	 * annotated method, e.g. {@code @ModelArmorGuarded on ChatService.chat(String)}
 	 * @param problem what is wrong
 	 * @param action what to change
 	 */
@@ -35,8 +37,8 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 	}
 
 	/**
-	 * The configuration property to change.
-	 * @return the property name
+	 * What to change: a configuration property or an annotated method.
+	 * @return the property name or the method
 	 */
 	public String property() {
 		return this.property;
