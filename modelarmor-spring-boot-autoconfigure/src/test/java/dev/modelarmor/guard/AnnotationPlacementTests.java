@@ -55,6 +55,17 @@ class AnnotationPlacementTests {
 	}
 
 	@Test
+	void classLevelAnnotationLeavesNonPublicMethodsUnguarded() {
+		this.runner.withUserConfiguration(ClassLevel.class).run((context) -> {
+			GuardedAssistant assistant = context.getBean(GuardedAssistant.class);
+			assertThat(AopUtils.isCglibProxy(assistant)).isTrue();
+			assertThat(assistant.wordCount(TEXT)).isEqualTo(4);
+			assertThat(assistant.normalise(TEXT)).isEqualTo(TEXT.strip());
+		});
+		assertThat(modelArmor.getAllServeEvents()).isEmpty();
+	}
+
+	@Test
 	void interfaceAnnotationIsAppliedThroughAClassProxy() {
 		this.runner.withUserConfiguration(InterfaceLevel.class).run((context) -> {
 			Translator translator = context.getBean(Translator.class);
@@ -126,6 +137,14 @@ class AnnotationPlacementTests {
 		public String translate(String text) {
 			this.runs.ran(text);
 			return "Hello, how are you?";
+		}
+
+		int wordCount(String text) {
+			return text.split(" ").length;
+		}
+
+		protected String normalise(String text) {
+			return text.strip();
 		}
 
 	}
