@@ -16,8 +16,8 @@ import org.springframework.util.ReflectionUtils;
 
 /**
  * Finds the {@link ModelArmorGuarded} methods of a class and resolves each once: the annotation on the
- * method (or an interface or superclass method it implements) wins over the one on the class; the
- * methods of {@link Object} are never guarded.
+ * method (or an interface or superclass method it implements) wins over the one on the class, which
+ * covers public methods only; the methods of {@link Object} are never guarded.
  */
 final class GuardedMethods {
 
@@ -59,7 +59,8 @@ final class GuardedMethods {
 			return Optional.empty();
 		}
 		ModelArmorGuarded annotation = AnnotatedElementUtils.findMergedAnnotation(specific, ModelArmorGuarded.class);
-		if (annotation == null) {
+		if (annotation == null && Modifier.isPublic(specific.getModifiers())) {
+			// a class-level annotation covers public methods only, the ones validate() checks at startup
 			annotation = AnnotatedElementUtils.findMergedAnnotation(targetClass, ModelArmorGuarded.class);
 		}
 		return Optional.ofNullable(annotation)

@@ -1,0 +1,158 @@
+package dev.modelarmor.guard;
+
+import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
+import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.expression.ParseException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A guarded method that cannot be screened fails startup, naming the method, not the first request.
+ */
+class GuardStartupFailureTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class,
+				ModelArmorGuardAutoConfiguration.class))
+		.withPropertyValues("modelarmor.project-id=demo-project", "modelarmor.credentials.enabled=false");
+
+	private final ApplicationContextRunner withTemplate = this.runner
+		.withPropertyValues("modelarmor.template-id=default-template");
+
+	@Test
+	void methodWithoutTextArgumentOrPromptExpressionFailsStartup() {
+		this.withTemplate.withUserConfiguration(NoTextArgument.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("NoTextArgument.score(int, long)", "no CharSequence argument"));
+	}
+
+	@Test
+	void methodReturningNoTextWithoutResponseExpressionFailsStartup() {
+		this.withTemplate.withUserConfiguration(NoTextReturned.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("NoTextReturned.count(String)", "returns no CharSequence"));
+	}
+
+	@Test
+	void invalidExpressionFailsStartup() {
+		this.withTemplate.withUserConfiguration(InvalidExpression.class).run((context) -> {
+			ModelArmorConfigurationException failure = wrappedConfigurationFailure(context);
+			assertThat(failure.getMessage()).contains("InvalidExpression.ask(String)", "#request.(",
+					"is not valid SpEL");
+			assertThat(failure).hasCauseInstanceOf(ParseException.class);
+		});
+	}
+
+	@Test
+	void noTemplateInTheAnnotationOrTheConfigurationFailsStartup() {
+		this.runner.withUserConfiguration(NoTemplate.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("NoTemplate.ask(String)", "modelarmor.template-id"));
+	}
+
+	@Test
+	void templateInTheAnnotationIsEnoughWithoutAConfiguredOne() {
+		this.runner.withUserConfiguration(OwnTemplate.class).run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void methodScreeningNeitherSideFailsStartup() {
+		this.withTemplate.withUserConfiguration(ScreensNothing.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("ScreensNothing.ask(String)", "screens neither"));
+	}
+
+	/**
+	 * The configuration failure that is the root cause of a failed startup.
+	 */
+	private static ModelArmorConfigurationException configurationFailure(AssertableApplicationContext context) {
+		assertThat(context).hasFailed();
+		assertThat(context.getStartupFailure()).rootCause().isInstanceOf(ModelArmorConfigurationException.class);
+		return (ModelArmorConfigurationException) NestedExceptionUtils.getRootCause(context.getStartupFailure());
+	}
+
+	/**
+	 * The configuration failure somewhere in the causes of a failed startup.
+	 */
+	private static ModelArmorConfigurationException wrappedConfigurationFailure(
+			AssertableApplicationContext context) {
+		assertThat(context).hasFailed();
+		Throwable failure = context.getStartupFailure();
+		while (failure != null && !(failure instanceof ModelArmorConfigurationException)) {
+			failure = failure.getCause();
+		}
+		assertThat(failure).as("a ModelArmorConfigurationException in %s", context.getStartupFailure())
+			.isInstanceOf(ModelArmorConfigurationException.class);
+		return (ModelArmorConfigurationException) failure;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoTextArgument {
+
+		@ModelArmorGuarded
+		public String score(int points, long bonus) {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoTextReturned {
+
+		@ModelArmorGuarded
+		public int count(String text) {
+			return text.length();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class InvalidExpression {
+
+		@ModelArmorGuarded(prompt = "#request.(")
+		public String ask(String request) {
+			return request;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoTemplate {
+
+		@ModelArmorGuarded
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnTemplate {
+
+		@ModelArmorGuarded(template = "own-template")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ScreensNothing {
+
+		@ModelArmorGuarded(screenPrompt = false, screenResponse = false)
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+}
