@@ -49,8 +49,23 @@ final class GuardedMethods {
 	 * @param targetClass the class
 	 */
 	void validate(Class<?> targetClass) {
-		ReflectionUtils.doWithMethods(targetClass, (method) -> find(method, targetClass),
-				(method) -> Modifier.isPublic(method.getModifiers()) && !method.isBridge() && !method.isSynthetic());
+		ReflectionUtils.doWithMethods(targetClass, (method) -> {
+			if (!Modifier.isPublic(method.getModifiers()) || Modifier.isFinal(method.getModifiers())) {
+				requireProxyable(method);
+			}
+			find(method, targetClass);
+		}, (method) -> !method.isBridge() && !method.isSynthetic()
+				&& (Modifier.isPublic(method.getModifiers()) || method.isAnnotationPresent(ModelArmorGuarded.class)));
+	}
+
+	/** A proxy cannot intercept a private, static or final method: guarding it would silently do nothing. */
+	private static void requireProxyable(Method method) {
+		int modifiers = method.getModifiers();
+		if (method.isAnnotationPresent(ModelArmorGuarded.class)
+				&& (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers))) {
+			throw GuardedMethod.invalid(method, "is private, static or final, so no proxy can screen its calls",
+					"Make the method public and not final, or move @ModelArmorGuarded to a method that is", null);
+		}
 	}
 
 	private Optional<GuardedMethod> resolve(Method method, Class<?> targetClass) {

@@ -71,6 +71,23 @@ class GuardStartupFailureTests {
 			.contains("ScreensNothing.ask(String)", "screens neither"));
 	}
 
+	@Test
+	void privateOrFinalGuardedMethodsFailStartupBecauseNoProxyReachesThem() {
+		this.withTemplate.withUserConfiguration(PrivateGuarded.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("PrivateGuarded.ask(String)", "private, static or final"));
+		this.withTemplate.withUserConfiguration(FinalGuarded.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("FinalGuarded.ask(String)", "private, static or final"));
+	}
+
+	@Test
+	void packagePrivateGuardedMethodIsCheckedAtStartupToo() {
+		this.withTemplate.withUserConfiguration(PackagePrivateNoText.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("PackagePrivateNoText.score(int)", "no CharSequence argument"));
+	}
+
 	/**
 	 * The configuration failure that is the root cause of a failed startup.
 	 */
@@ -151,6 +168,40 @@ class GuardStartupFailureTests {
 		@ModelArmorGuarded(screenPrompt = false, screenResponse = false)
 		public String ask(String question) {
 			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PrivateGuarded {
+
+		public String call(String question) {
+			return ask(question);
+		}
+
+		@ModelArmorGuarded
+		private String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class FinalGuarded {
+
+		@ModelArmorGuarded
+		public final String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PackagePrivateNoText {
+
+		@ModelArmorGuarded
+		String score(int points) {
+			return "";
 		}
 
 	}
