@@ -1,0 +1,14 @@
+package dev.modelarmor.client;
+
+import org.jspecify.annotations.Nullable;
+
+import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
+
+/**
+ * The metadata of a floor setting.
+ *
+ * @param multiLanguageDetection the multi-language detection setting, or {@code null} when not given
+ */
+public record FloorSettingMetadata(@Nullable MultiLanguageDetection multiLanguageDetection) {
+
+}
