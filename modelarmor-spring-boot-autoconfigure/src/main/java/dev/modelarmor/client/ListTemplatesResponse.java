@@ -1,0 +1,23 @@
+package dev.modelarmor.client;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One page of a {@code templates.list} answer.
+ *
+ * @param templates the templates of this page, an unmodifiable copy, or {@code null} when absent
+ * @param nextPageToken the token of the next page, or {@code null} on the last page
+ * @param unreachable the locations that could not be reached, an unmodifiable copy, or {@code null}
+ * when absent
+ */
+record ListTemplatesResponse(@Nullable List<Template> templates, @Nullable String nextPageToken,
+		@Nullable List<String> unreachable) {
+
+	ListTemplatesResponse {
+		templates = NullableCopies.list(templates);
+		unreachable = NullableCopies.list(unreachable);
+	}
+
+}
