@@ -4,6 +4,7 @@ import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.auth.GoogleCredentialsInterceptor;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
 import dev.modelarmor.auth.ProjectIdResolver;
+import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
@@ -47,12 +48,13 @@ public final class ModelArmorAutoConfiguration {
 		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
 			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
 		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
+		ModelArmorEndpoint endpoint = properties.toEndpoint();
 		RestClient restClient = ModelArmorRestClients.create(restClientBuilder.getIfAvailable(RestClient::builder),
-				properties.toEndpoint(), properties.toHttpTimeouts(), authorization(credentials),
+				endpoint, properties.toHttpTimeouts(), authorization(credentials),
 				(credentials != null) ? null : credentialsProperties.getQuotaProjectId());
 		RetryTemplate retryTemplate = retryTemplate(properties, retryRuntime.getIfAvailable(RetryRuntime::system));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
-		return new ModelArmorTemplate(restClient, retryTemplate, projectId, properties.getLocation(),
+		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, projectId, properties.getLocation(),
 				properties.getTemplateId());
 	}
 

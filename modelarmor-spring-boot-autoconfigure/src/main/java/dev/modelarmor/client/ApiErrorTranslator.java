@@ -28,7 +28,7 @@ final class ApiErrorTranslator {
 	}
 
 	static ModelArmorApiException translate(int statusCode, HttpHeaders headers, byte[] body, int attempts,
-			Instant now) {
+			boolean earlierAttemptUnanswered, Instant now) {
 		GoogleError error = parse(body);
 		String status = (error != null) ? error.status() : null;
 		Duration retryAfter = larger(RetryAfterHints.fromRetryAfterHeader(headers.getFirst(HttpHeaders.RETRY_AFTER), now),
@@ -43,7 +43,8 @@ final class ApiErrorTranslator {
 		else if (body.length > 0 && error == null) {
 			message.append(" with a body that is not a Google error");
 		}
-		return new ModelArmorApiException(message.toString(), statusCode, status, retryAfter, attempts);
+		return new ModelArmorApiException(message.toString(), statusCode, status, retryAfter, attempts,
+				earlierAttemptUnanswered);
 	}
 
 	private static @Nullable GoogleError parse(byte[] body) {

@@ -1,5 +1,9 @@
 package dev.modelarmor.client;
 
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 
 /**
@@ -59,6 +63,67 @@ public enum ByteDataType {
 	 * A value that this client does not know, sent by a newer API. It cannot be sent.
 	 */
 	@JsonEnumDefaultValue
-	UNRECOGNIZED
+	UNRECOGNIZED;
+
+	private static final Map<String, ByteDataType> BY_EXTENSION = Map.ofEntries(Map.entry("pdf", PDF),
+			Map.entry("docx", WORD_DOCUMENT), Map.entry("docm", WORD_DOCUMENT), Map.entry("dotx", WORD_DOCUMENT),
+			Map.entry("dotm", WORD_DOCUMENT), Map.entry("xlsx", EXCEL_DOCUMENT), Map.entry("xlsm", EXCEL_DOCUMENT),
+			Map.entry("xltx", EXCEL_DOCUMENT), Map.entry("xltm", EXCEL_DOCUMENT),
+			Map.entry("pptx", POWERPOINT_DOCUMENT), Map.entry("pptm", POWERPOINT_DOCUMENT),
+			Map.entry("potx", POWERPOINT_DOCUMENT), Map.entry("potm", POWERPOINT_DOCUMENT), Map.entry("txt", TXT),
+			Map.entry("csv", CSV));
+
+	private static final Map<String, ByteDataType> BY_MEDIA_TYPE = Map.ofEntries(
+			Map.entry("application/pdf", PDF),
+			Map.entry("application/vnd.openxmlformats-officedocument.wordprocessingml.document", WORD_DOCUMENT),
+			Map.entry("application/vnd.ms-word.document.macroenabled.12", WORD_DOCUMENT),
+			Map.entry("application/vnd.openxmlformats-officedocument.wordprocessingml.template", WORD_DOCUMENT),
+			Map.entry("application/vnd.ms-word.template.macroenabled.12", WORD_DOCUMENT),
+			Map.entry("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", EXCEL_DOCUMENT),
+			Map.entry("application/vnd.ms-excel.sheet.macroenabled.12", EXCEL_DOCUMENT),
+			Map.entry("application/vnd.openxmlformats-officedocument.spreadsheetml.template", EXCEL_DOCUMENT),
+			Map.entry("application/vnd.ms-excel.template.macroenabled.12", EXCEL_DOCUMENT),
+			Map.entry("application/vnd.openxmlformats-officedocument.presentationml.presentation",
+					POWERPOINT_DOCUMENT),
+			Map.entry("application/vnd.ms-powerpoint.presentation.macroenabled.12", POWERPOINT_DOCUMENT),
+			Map.entry("application/vnd.openxmlformats-officedocument.presentationml.template", POWERPOINT_DOCUMENT),
+			Map.entry("application/vnd.ms-powerpoint.template.macroenabled.12", POWERPOINT_DOCUMENT),
+			Map.entry("text/plain", TXT), Map.entry("text/csv", CSV));
+
+	/**
+	 * The type of a document, from its file name's extension.
+	 * @param fileName a file name or path, e.g. {@code reports/q3.pdf}
+	 * @return the type
+	 * @throws IllegalArgumentException when Model Armor does not screen that kind of file
+	 */
+	public static ByteDataType fromFileName(String fileName) {
+		int dot = fileName.lastIndexOf('.');
+		String extension = (dot >= 0) ? fileName.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
+		ByteDataType type = BY_EXTENSION.get(extension);
+		if (type == null) {
+			throw new IllegalArgumentException("Model Armor does not screen '." + extension + "' files; it screens "
+					+ new TreeSet<>(BY_EXTENSION.keySet()));
+		}
+		return type;
+	}
+
+	/**
+	 * The type of a document, from its media type.
+	 * @param mediaType a media type such as {@code application/pdf}; parameters such as {@code charset} are
+	 * ignored
+	 * @return the type
+	 * @throws IllegalArgumentException when Model Armor does not screen that media type
+	 */
+	public static ByteDataType fromMediaType(String mediaType) {
+		int semicolon = mediaType.indexOf(';');
+		String essence = ((semicolon >= 0) ? mediaType.substring(0, semicolon) : mediaType).strip()
+			.toLowerCase(Locale.ROOT);
+		ByteDataType type = BY_MEDIA_TYPE.get(essence);
+		if (type == null) {
+			throw new IllegalArgumentException("Model Armor does not screen '" + essence + "' documents; it screens "
+					+ new TreeSet<>(BY_MEDIA_TYPE.keySet()));
+		}
+		return type;
+	}
 
 }

@@ -15,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  */
 public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 
+	/** The most Model Armor screens in one request: 4 MiB of text (UTF-8) or document bytes. */
+	public static final int MAX_BYTES = 4 * 1024 * 1024;
+
 	/**
 	 * Creates an item. At most one of text and bytes may be set; neither is set only in an item
 	 * of a newer kind, read from the service, that this client does not know.
@@ -35,6 +38,41 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 	public static DataItem text(String text) {
 		Objects.requireNonNull(text, "text must not be null");
 		return new DataItem(text, null);
+	}
+
+	/**
+	 * The size of the content as sent: UTF-8 bytes of the text, or the document's bytes.
+	 * @return the size in bytes
+	 */
+	public long sizeInBytes() {
+		if (this.byteItem != null) {
+			return this.byteItem.size();
+		}
+		return (this.text != null) ? Utf8.length(this.text) : 0;
+	}
+
+	/**
+	 * Rejects content that Model Armor would not screen whole, before anything is sent.
+	 * @param what what the content is, for the message, e.g. {@code prompt}
+	 * @throws IllegalArgumentException when the content is larger than {@link #MAX_BYTES}
+	 */
+	void requireWithinLimit(String what) {
+		long size = sizeInBytes();
+		if (size > MAX_BYTES) {
+			throw new IllegalArgumentException("The " + what + " is " + size + " bytes; Model Armor screens at most "
+					+ MAX_BYTES + " bytes (4 MiB) per request. Split it and screen the parts");
+		}
+	}
+
+	/**
+	 * A document whose type follows from its file name ({@code report.pdf}, {@code sheet.xlsx}, …).
+	 * @param fileName the file name or path
+	 * @param content the document's bytes, copied
+	 * @return the item
+	 * @throws IllegalArgumentException when the extension is not a type Model Armor screens
+	 */
+	public static DataItem document(String fileName, byte[] content) {
+		return bytes(ByteDataType.fromFileName(fileName), content);
 	}
 
 	/**

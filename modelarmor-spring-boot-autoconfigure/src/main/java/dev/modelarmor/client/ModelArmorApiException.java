@@ -18,6 +18,8 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 
 	private final @Nullable Duration retryAfter;
 
+	private final boolean earlierAttemptUnanswered;
+
 	/**
 	 * Creates an exception.
 	 * @param message what went wrong, without any screened content
@@ -28,10 +30,25 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	 */
 	public ModelArmorApiException(String message, int statusCode, @Nullable String status,
 			@Nullable Duration retryAfter, int attempts) {
+		this(message, statusCode, status, retryAfter, attempts, false);
+	}
+
+	/**
+	 * Creates an exception that may follow an unanswered attempt.
+	 * @param message what went wrong, without any screened content
+	 * @param statusCode the HTTP status code
+	 * @param status the Google error status such as {@code INVALID_ARGUMENT}, if the body had one
+	 * @param retryAfter the server's hint for when to retry, if any
+	 * @param attempts the HTTP attempts made for the call, counting this one
+	 * @param earlierAttemptUnanswered whether an earlier attempt of the call failed without an answer
+	 */
+	public ModelArmorApiException(String message, int statusCode, @Nullable String status,
+			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptUnanswered) {
 		super(message, attempts, null);
 		this.statusCode = statusCode;
 		this.status = status;
 		this.retryAfter = retryAfter;
+		this.earlierAttemptUnanswered = earlierAttemptUnanswered;
 	}
 
 	/**
@@ -58,6 +75,15 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	@Override
 	public Optional<Duration> retryAfter() {
 		return Optional.ofNullable(this.retryAfter);
+	}
+
+	/**
+	 * Whether an earlier attempt of the same call failed without an answer (a timeout, a reset), so that
+	 * Model Armor may have carried it out: what matters for a create or an update that was retried.
+	 * @return {@code true} when an earlier attempt went unanswered
+	 */
+	public boolean earlierAttemptUnanswered() {
+		return this.earlierAttemptUnanswered;
 	}
 
 }

@@ -12,8 +12,13 @@ import java.util.Locale;
  * and tokens never cross a network unencrypted.
  *
  * @param uri the base URL, without a trailing slash
+ * @param floorSettingsUri the base URL for floor settings: Google serves them at the global endpoint
+ * {@value #GLOBAL}, so a regional endpoint has that; an explicit endpoint (a proxy, a stand-in) serves both
  */
-public record ModelArmorEndpoint(URI uri) {
+public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
+
+	/** Model Armor's global endpoint, which serves floor settings. */
+	public static final String GLOBAL = "https://modelarmor.googleapis.com";
 
 	/**
 	 * The regional endpoint that serves templates of a location.
@@ -21,7 +26,8 @@ public record ModelArmorEndpoint(URI uri) {
 	 * @return {@code https://modelarmor.{location}.rep.googleapis.com}
 	 */
 	public static ModelArmorEndpoint regional(String location) {
-		return of("https://modelarmor." + location + ".rep.googleapis.com");
+		return new ModelArmorEndpoint(of("https://modelarmor." + location + ".rep.googleapis.com").uri(),
+				URI.create(GLOBAL));
 	}
 
 	/**
@@ -50,7 +56,8 @@ public record ModelArmorEndpoint(URI uri) {
 			throw new IllegalArgumentException("must not have a query or a fragment");
 		}
 		String text = uri.toString();
-		return new ModelArmorEndpoint(URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text));
+		URI base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+		return new ModelArmorEndpoint(base, base);
 	}
 
 	private static boolean isLoopback(String host) {

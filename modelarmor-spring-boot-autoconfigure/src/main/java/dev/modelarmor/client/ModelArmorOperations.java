@@ -26,6 +26,15 @@ public interface ModelArmorOperations {
 	SanitizationResult sanitizeUserPrompt(DataItem prompt);
 
 	/**
+	 * Screens a user prompt with options such as multi-language detection.
+	 * @param prompt the prompt
+	 * @param options the options of this call
+	 * @return what the template's filters found
+	 * @throws IllegalArgumentException when the prompt is larger than {@link DataItem#MAX_BYTES}
+	 */
+	SanitizationResult sanitizeUserPrompt(DataItem prompt, SanitizeOptions options);
+
+	/**
 	 * Screens a model response before it reaches the user.
 	 * @param response the response text
 	 * @return what the template's filters found
@@ -49,10 +58,32 @@ public interface ModelArmorOperations {
 	SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt);
 
 	/**
+	 * Screens a model response with options such as multi-language detection.
+	 * @param response the response
+	 * @param userPrompt the prompt that produced it, or {@code null}
+	 * @param options the options of this call
+	 * @return what the template's filters found
+	 * @throws IllegalArgumentException when the response is larger than {@link DataItem#MAX_BYTES}
+	 */
+	SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt, SanitizeOptions options);
+
+	/**
 	 * The same client, bound to another template of the same project and location.
 	 * @param templateId the template id
 	 * @return a client that uses that template
 	 */
 	ModelArmorOperations withTemplate(String templateId);
+
+	/**
+	 * Manages the templates of the client's project and location.
+	 * @return the template operations
+	 */
+	TemplateOperations templates();
+
+	/**
+	 * Reads and changes floor settings.
+	 * @return the floor-setting operations
+	 */
+	FloorSettingOperations floorSettings();
 
 }

@@ -1,34 +1,29 @@
 package dev.modelarmor.client;
 
-import java.io.IOException;
-import java.time.Clock;
+import java.util.Map;
 
-import dev.modelarmor.retry.FailureClassifier;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 
-import org.springframework.http.MediaType;
+import org.springframework.http.HttpMethod;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.util.Assert;
-import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
-import org.springframework.web.client.RestClient.RequestHeadersSpec.ConvertibleClientHttpResponse;
 
 /**
  * {@link ModelArmorOperations} over Model Armor's REST API. Each call is one logical operation made of
  * HTTP attempts run by a spring-retry {@link RetryTemplate} that follows Google's retry strategy.
  *
  * <p>Instances are immutable and thread-safe; {@link #withTemplate(String)} shares the HTTP client and
- * the retry template.
+ * the retry template. {@link #templates()} and {@link #floorSettings()} manage templates and floor
+ * settings through the same client.
  */
 public class ModelArmorTemplate implements ModelArmorOperations {
 
-	private static final String SANITIZE_PATH = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
+	private static final String SANITIZE = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
 
-	private final RestClient restClient;
+	private final ApiCalls calls;
 
-	private final RetryTemplate retryTemplate;
+	private final ModelArmorEndpoint endpoint;
 
 	private final String projectId;
 
@@ -36,22 +31,28 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	private final @Nullable String templateId;
 
-	private final Clock clock = Clock.systemUTC();
-
 	/**
 	 * Creates a template.
 	 * @param restClient the HTTP client, with base URL and authorization (see {@link ModelArmorRestClients})
-	 * @param retryTemplate runs the attempts of each call
+	 * @param retryTemplate runs the attempts of each retryable call
+	 * @param endpoint the endpoint the client talks to; its {@link ModelArmorEndpoint#floorSettingsUri()
+	 * floor-settings URL} serves {@link #floorSettings()}
 	 * @param projectId the Google Cloud project of the templates
 	 * @param location the location of the templates
-	 * @param templateId the template used by calls, or {@code null} to require {@link #withTemplate(String)}
+	 * @param templateId the template used by sanitize calls, or {@code null} to require
+	 * {@link #withTemplate(String)}
 	 */
-	public ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, String projectId, String location,
+	public ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
+			String projectId, String location, @Nullable String templateId) {
+		this(new ApiCalls(restClient, retryTemplate), endpoint, projectId, location, templateId);
+	}
+
+	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
 			@Nullable String templateId) {
 		Assert.hasText(projectId, "projectId must not be empty");
 		Assert.hasText(location, "location must not be empty");
-		this.restClient = restClient;
-		this.retryTemplate = retryTemplate;
+		this.calls = calls;
+		this.endpoint = endpoint;
 		this.projectId = projectId;
 		this.location = location;
 		this.templateId = templateId;
@@ -64,7 +65,13 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	@Override
 	public SanitizationResult sanitizeUserPrompt(DataItem prompt) {
-		return sanitize("sanitizeUserPrompt", new SanitizeUserPromptRequest(prompt));
+		return sanitizeUserPrompt(prompt, SanitizeOptions.NONE);
+	}
+
+	@Override
+	public SanitizationResult sanitizeUserPrompt(DataItem prompt, SanitizeOptions options) {
+		prompt.requireWithinLimit("prompt");
+		return sanitize("sanitizeUserPrompt", new SanitizeUserPromptRequest(prompt, options.toMetadata()));
 	}
 
 	@Override
@@ -79,17 +86,35 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	@Override
 	public SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt) {
-		return sanitize("sanitizeModelResponse", new SanitizeModelResponseRequest(response, userPrompt));
+		return sanitizeModelResponse(response, userPrompt, SanitizeOptions.NONE);
+	}
+
+	@Override
+	public SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt,
+			SanitizeOptions options) {
+		response.requireWithinLimit("model response");
+		return sanitize("sanitizeModelResponse",
+				new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
 	}
 
 	@Override
 	public ModelArmorTemplate withTemplate(String templateId) {
 		Assert.hasText(templateId, "templateId must not be empty");
-		return new ModelArmorTemplate(this.restClient, this.retryTemplate, this.projectId, this.location, templateId);
+		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId);
+	}
+
+	@Override
+	public TemplateOperations templates() {
+		return new RestTemplateOperations(this.calls, this.projectId, this.location);
+	}
+
+	@Override
+	public FloorSettingOperations floorSettings() {
+		return new RestFloorSettingOperations(this.calls, this.endpoint.floorSettingsUri());
 	}
 
 	/**
-	 * The template id that calls use.
+	 * The template id that sanitize calls use.
 	 * @return the template id, or {@code null} when none is set
 	 */
 	public @Nullable String getTemplateId() {
@@ -97,60 +122,13 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	}
 
 	private SanitizationResult sanitize(String method, Object request) {
-		String template = requireTemplateId();
-		byte[] body = ModelArmorJson.mapper().writeValueAsBytes(request);
-		return this.retryTemplate.execute((context) -> attempt(method, template, body, context.getRetryCount() + 1));
-	}
-
-	private SanitizationResult attempt(String method, String template, byte[] body, int attempt) {
-		try {
-			return this.restClient.post()
-				.uri(SANITIZE_PATH, this.projectId, this.location, template, method)
-				.contentType(MediaType.APPLICATION_JSON)
-				.accept(MediaType.APPLICATION_JSON)
-				.body(body)
-				.exchange((request, response) -> readAnswer(response, attempt));
-		}
-		catch (ResourceAccessException ex) {
-			throw new ModelArmorException(
-					"Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
-		}
-	}
-
-	private SanitizationResult readAnswer(ConvertibleClientHttpResponse response, int attempt) throws IOException {
-		int status = response.getStatusCode().value();
-		byte[] body = response.getBody().readAllBytes();
-		if (status < 200 || status > 299) {
-			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt, this.clock.instant());
-		}
-		return parseResult(body, status, attempt);
-	}
-
-	private static SanitizationResult parseResult(byte[] body, int status, int attempt) {
-		SanitizeResponse parsed;
-		try {
-			parsed = ModelArmorJson.mapper().readValue(body, SanitizeResponse.class);
-		}
-		catch (JacksonException ex) {
-			throw new ModelArmorException("Model Armor answered HTTP " + status
-					+ " with a body that is not a sanitize response: " + describe(ex, body), attempt, null);
-		}
-		if (parsed == null || parsed.sanitizationResult() == null) {
-			throw new ModelArmorException(
-					"Model Armor answered HTTP " + status + " without a sanitizationResult", attempt, null);
-		}
-		return parsed.sanitizationResult();
-	}
-
-	/** Where the body went wrong, without quoting it: it may echo screened content. */
-	private static String describe(JacksonException ex, byte[] body) {
-		if (body.length == 0) {
-			return "the body is empty";
-		}
-		TokenStreamLocation where = ex.getLocation();
-		String position = (where != null && where.getLineNr() > 0)
-				? " at line " + where.getLineNr() + ", column " + where.getColumnNr() : "";
-		return ex.getClass().getSimpleName() + position;
+		ApiCall call = ApiCall.of(HttpMethod.POST, SANITIZE, Map.of("project", this.projectId, "location",
+				this.location, "template", requireTemplateId(), "method", method))
+			.body(request);
+		SanitizationResult result = this.calls.send(call, SanitizeResponse.class, "a sanitize response")
+			.sanitizationResult();
+		Assert.state(result != null, "checked by SanitizeResponse.problem()");
+		return result;
 	}
 
 	private String requireTemplateId() {

@@ -8,6 +8,11 @@ import org.jspecify.annotations.Nullable;
  *
  * @param sanitizationResult the result, or {@code null} when the service sent none
  */
-record SanitizeResponse(@Nullable SanitizationResult sanitizationResult) {
+record SanitizeResponse(@Nullable SanitizationResult sanitizationResult) implements ApiAnswer {
+
+	@Override
+	public @Nullable String problem() {
+		return (this.sanitizationResult == null) ? "without a sanitizationResult" : null;
+	}
 
 }

@@ -2,15 +2,22 @@ package dev.modelarmor.client;
 
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The body of a {@code sanitizeUserPrompt} call. The template's name travels in the URL.
  *
  * @param userPromptData the prompt to screen
  */
-record SanitizeUserPromptRequest(DataItem userPromptData) {
+record SanitizeUserPromptRequest(DataItem userPromptData,
+		@Nullable MultiLanguageDetectionMetadata multiLanguageDetectionMetadata) {
 
 	SanitizeUserPromptRequest {
 		Objects.requireNonNull(userPromptData, "userPromptData must not be null");
+	}
+
+	SanitizeUserPromptRequest(DataItem userPromptData) {
+		this(userPromptData, null);
 	}
 
 }

@@ -76,10 +76,10 @@ class ModelArmorTemplateTests {
 	}
 
 	static ModelArmorTemplate template(RetrySettings settings, RetryRuntime runtime, HttpTimeouts timeouts) {
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(),
-				ModelArmorEndpoint.of(modelArmor.baseUrl()), timeouts, null, null);
-		return new ModelArmorTemplate(restClient, ModelArmorRetryTemplates.retrying(settings, runtime), "demo-project",
-				"us-central1", "default-template");
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, timeouts, null, null);
+		return new ModelArmorTemplate(restClient, ModelArmorRetryTemplates.retrying(settings, runtime), endpoint,
+				"demo-project", "us-central1", "default-template");
 	}
 
 	@Test
@@ -149,11 +149,12 @@ class ModelArmorTemplateTests {
 
 	@Test
 	void aCallWithoutTemplateFailsBeforeSendingAnything() {
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(),
-				ModelArmorEndpoint.of(modelArmor.baseUrl()), HttpTimeouts.DEFAULTS, null, null);
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
+				null, null);
 		ModelArmorTemplate noTemplate = new ModelArmorTemplate(restClient,
 				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(1))),
-				"demo-project", "us-central1", null);
+				endpoint, "demo-project", "us-central1", null);
 
 		assertThatIllegalStateException().isThrownBy(() -> noTemplate.sanitizeUserPrompt("hello"))
 			.withMessageContaining("modelarmor.template-id");
@@ -333,13 +334,14 @@ class ModelArmorTemplateTests {
 
 	@Test
 	void anUnreachableEndpointIsReportedWithoutItsAddressDetails() {
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(),
-				ModelArmorEndpoint.of("http://127.0.0.1:1"), HttpTimeouts.DEFAULTS, null, null);
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of("http://127.0.0.1:1");
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
+				null, null);
 		RetrySettings quick = new RetrySettings(new BackoffSchedule(Duration.ofSeconds(1), Duration.ZERO,
 				Duration.ofSeconds(1)), Duration.ofSeconds(3), true, true);
 		ModelArmorTemplate unreachable = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(quick, this.time.runtime(new SplittableRandom(3))), "p", "us-central1",
-				"t");
+				ModelArmorRetryTemplates.retrying(quick, this.time.runtime(new SplittableRandom(3))), endpoint, "p",
+				"us-central1", "t");
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> unreachable.sanitizeUserPrompt(SECRET_PROMPT))
 			.satisfies((ex) -> {

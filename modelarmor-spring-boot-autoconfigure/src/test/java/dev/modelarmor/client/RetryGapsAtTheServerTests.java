@@ -50,10 +50,11 @@ class RetryGapsAtTheServerTests {
 		RetrySettings scaledDown = new RetrySettings(
 				new BackoffSchedule(Duration.ofMillis(100), Duration.ofMillis(100), Duration.ofMillis(3200)),
 				Duration.ofSeconds(6), true, true);
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(),
-				ModelArmorEndpoint.of(modelArmor.baseUrl()), HttpTimeouts.DEFAULTS, null, null);
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
+				null, null);
 		ModelArmorTemplate template = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(scaledDown, RetryRuntime.system()), "p", "us-central1", "t");
+				ModelArmorRetryTemplates.retrying(scaledDown, RetryRuntime.system()), endpoint, "p", "us-central1", "t");
 
 		template.sanitizeUserPrompt("hello");
 

@@ -1,0 +1,68 @@
+package dev.modelarmor.client;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.web.util.UriBuilder;
+
+/**
+ * One logical call of the Model Armor REST API, before it is sent. Path variables and query values are
+ * encoded when the URI is built, so ids and filter expressions can hold any character.
+ *
+ * @param method the HTTP method
+ * @param pathTemplate the path below the endpoint, with {@code {name}} variables
+ * @param variables the values of the path variables
+ * @param query query parameters, in order
+ * @param body the JSON body object, or {@code null}
+ * @param retryable whether the call is safe to retry: a read, a sanitize call, or a change that carries
+ * a {@code requestId} reused by every attempt
+ * @param endpoint the endpoint to send it to, or {@code null} for the client's own
+ */
+record ApiCall(HttpMethod method, String pathTemplate, Map<String, Object> variables, Map<String, String> query,
+		@Nullable Object body, boolean retryable, @Nullable URI endpoint) {
+
+	static ApiCall of(HttpMethod method, String pathTemplate, Map<String, Object> variables) {
+		return new ApiCall(method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null);
+	}
+
+	ApiCall body(Object body) {
+		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, body, this.retryable,
+				this.endpoint);
+	}
+
+	ApiCall query(String name, @Nullable Object value) {
+		if (value == null) {
+			return this;
+		}
+		Map<String, String> query = new LinkedHashMap<>(this.query);
+		query.put(name, value.toString());
+		return new ApiCall(this.method, this.pathTemplate, this.variables, query, this.body, this.retryable,
+				this.endpoint);
+	}
+
+	ApiCall notRetryable() {
+		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, this.body, false,
+				this.endpoint);
+	}
+
+	ApiCall at(URI endpoint) {
+		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, this.body, this.retryable,
+				endpoint);
+	}
+
+	/** The URI, with every variable and query value encoded strictly. */
+	URI uri(UriBuilder builder) {
+		Map<String, Object> values = new LinkedHashMap<>(this.variables);
+		builder.path(this.pathTemplate);
+		this.query.forEach((name, value) -> {
+			builder.queryParam(name, "{query-" + name + "}");
+			values.put("query-" + name, value);
+		});
+		return builder.build(values);
+	}
+
+}

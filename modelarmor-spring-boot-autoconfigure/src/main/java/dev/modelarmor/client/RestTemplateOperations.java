@@ -1,0 +1,136 @@
+package dev.modelarmor.client;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.http.HttpMethod;
+import org.springframework.util.Assert;
+
+/**
+ * {@link TemplateOperations} over the REST API. Every change carries a fresh UUID4 {@code requestId}
+ * that all attempts of the call share, which is what makes retrying it safe.
+ */
+final class RestTemplateOperations implements TemplateOperations {
+
+	private static final String TEMPLATES = "/v1/projects/{project}/locations/{location}/templates";
+
+	private static final String TEMPLATE = TEMPLATES + "/{template}";
+
+	private final ApiCalls calls;
+
+	private final String projectId;
+
+	private final String location;
+
+	RestTemplateOperations(ApiCalls calls, String projectId, String location) {
+		this.calls = calls;
+		this.projectId = projectId;
+		this.location = location;
+	}
+
+	@Override
+	public List<Template> list() {
+		return list(null, null);
+	}
+
+	@Override
+	public List<Template> list(@Nullable String filter, @Nullable String orderBy) {
+		List<Template> templates = new ArrayList<>();
+		String pageToken = null;
+		do {
+			ApiCall call = ApiCall.of(HttpMethod.GET, TEMPLATES, parent())
+				.query("filter", filter)
+				.query("orderBy", orderBy)
+				.query("pageToken", pageToken);
+			ListTemplatesResponse page = this.calls.send(call, ListTemplatesResponse.class, "a list of templates");
+			if (page.templates() != null) {
+				templates.addAll(page.templates());
+			}
+			String next = page.nextPageToken();
+			if (next != null && next.equals(pageToken)) {
+				throw new ModelArmorException("Model Armor answered the same page token twice while listing templates");
+			}
+			pageToken = (next != null && !next.isEmpty()) ? next : null;
+		}
+		while (pageToken != null);
+		return List.copyOf(templates);
+	}
+
+	@Override
+	public Template get(String templateId) {
+		return this.calls.send(ApiCall.of(HttpMethod.GET, TEMPLATE, template(templateId)), Template.class,
+				"a template");
+	}
+
+	@Override
+	public Template create(String templateId, Template template) {
+		Assert.hasText(templateId, "templateId must not be empty");
+		ApiCall call = ApiCall.of(HttpMethod.POST, TEMPLATES, parent())
+			.query("templateId", templateId)
+			.query("requestId", UUID.randomUUID())
+			.body(template.withoutOutputFields());
+		try {
+			return this.calls.send(call, Template.class, "a template");
+		}
+		catch (ModelArmorApiException ex) {
+			if (ex.statusCode() == 409) {
+				throw new TemplateAlreadyExistsException(templateId, ex.earlierAttemptUnanswered(), ex);
+			}
+			throw ex;
+		}
+	}
+
+	@Override
+	public Template update(String templateId, Template template) {
+		List<String> given = new ArrayList<>();
+		addIfGiven(given, "labels", template.labels());
+		addIfGiven(given, "filterConfig", template.filterConfig());
+		addIfGiven(given, "templateMetadata", template.templateMetadata());
+		if (given.isEmpty()) {
+			throw new IllegalArgumentException("The template gives no field to update (labels, filterConfig or "
+					+ "templateMetadata); pass an explicit update mask to overwrite every field");
+		}
+		return update(templateId, template, given);
+	}
+
+	static void addIfGiven(List<String> mask, String field, @Nullable Object value) {
+		if (value != null) {
+			mask.add(field);
+		}
+	}
+
+	/** Field-mask paths as the {@code updateMask} query parameter carries them; none for an empty mask. */
+	static @Nullable String updateMask(List<String> paths) {
+		return paths.isEmpty() ? null : String.join(",", paths);
+	}
+
+	@Override
+	public Template update(String templateId, Template template, List<String> updateMask) {
+		ApiCall call = ApiCall.of(HttpMethod.PATCH, TEMPLATE, template(templateId))
+			.query("updateMask", updateMask(updateMask))
+			.query("requestId", UUID.randomUUID())
+			.body(template.withoutOutputFields());
+		return this.calls.send(call, Template.class, "a template");
+	}
+
+	@Override
+	public void delete(String templateId) {
+		ApiCall call = ApiCall.of(HttpMethod.DELETE, TEMPLATE, template(templateId))
+			.query("requestId", UUID.randomUUID());
+		this.calls.send(call, Map.class, "an empty answer");
+	}
+
+	private Map<String, Object> parent() {
+		return Map.of("project", this.projectId, "location", this.location);
+	}
+
+	private Map<String, Object> template(String templateId) {
+		Assert.hasText(templateId, "templateId must not be empty");
+		return Map.of("project", this.projectId, "location", this.location, "template", templateId);
+	}
+
+}
