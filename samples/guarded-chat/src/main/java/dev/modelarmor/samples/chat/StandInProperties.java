@@ -1,0 +1,17 @@
+package dev.modelarmor.samples.chat;
+
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Settings of the local Model Armor stand-in (profile {@code local}), prefix {@code stand-in}.
+ * @param maliciousUrls URLs that the stand-in's {@code malicious_uris} filter matches
+ * @param faults HTTP statuses answered, in order, before any normal answer, e.g. {@code 503,503,429}
+ */
+@ConfigurationProperties("stand-in")
+public record StandInProperties(
+		@DefaultValue({ DeterministicResponder.MALWARE_LINK, "http://malware.example/" }) List<String> maliciousUrls,
+		@DefaultValue List<Integer> faults) {
+}
