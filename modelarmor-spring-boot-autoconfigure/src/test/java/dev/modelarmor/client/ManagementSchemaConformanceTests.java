@@ -20,9 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.core.JacksonException;
 
 import dev.modelarmor.client.RaiFilterSettings.RaiFilter;
 import dev.modelarmor.client.SdpFilterSettings.SdpAdvancedConfig;
+import dev.modelarmor.client.SdpFilterSettings.SdpBasicConfig;
 import dev.modelarmor.client.TemplateMetadata.EnforcementType;
 import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
 
@@ -268,6 +270,155 @@ class ManagementSchemaConformanceTests {
 		assertThat(ours.name()).isEmpty();
 		assertThat(ours.templateMetadata()).isEqualTo(new TemplateMetadata(false, 0, "", 0, "", false, false,
 				EnforcementType.ENFORCEMENT_TYPE_UNSPECIFIED, null));
+	}
+
+	// --- unknown values, helpers, oneofs, copies, null handling ---
+
+	@Test
+	void unknownFieldsAndEnumValuesRead() {
+		Template ours = read("""
+				{ "name": "projects/p/locations/l/templates/t", "futureField": { "x": [1, 2] },
+				  "filterConfig": {
+				    "raiSettings": { "raiFilters": [ { "filterType": "SELF_HARM", "confidenceLevel": "VERY_HIGH" } ] },
+				    "sdpSettings": { "basicConfig": { "filterEnforcement": "AUDIT", "newKnob": true } },
+				    "piAndJailbreakFilterSettings": { "filterEnforcement": "ENABLED", "confidenceLevel": "EXTREME" },
+				    "maliciousUriFilterSettings": { "filterEnforcement": "SOMETIMES" },
+				    "csamFilterSettings": { "filterEnforcement": "ENABLED" } },
+				  "templateMetadata": { "enforcementType": "INSPECT_AND_REPORT", "modalities": [ "MODALITY_TEXT" ] } }
+				""", Template.class);
+		FilterConfig filters = ours.filterConfig();
+		assertThat(filters.raiSettings().raiFilters())
+			.containsExactly(new RaiFilter(RaiFilterType.UNRECOGNIZED, DetectionConfidenceLevel.UNRECOGNIZED));
+		assertThat(filters.sdpSettings().basicConfig().filterEnforcement()).isEqualTo(FilterEnforcement.UNRECOGNIZED);
+		assertThat(filters.piAndJailbreakFilterSettings()).isEqualTo(
+				new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED, DetectionConfidenceLevel.UNRECOGNIZED));
+		assertThat(filters.maliciousUriFilterSettings().filterEnforcement()).isEqualTo(FilterEnforcement.UNRECOGNIZED);
+		assertThat(ours.templateMetadata().enforcementType()).isEqualTo(EnforcementType.UNRECOGNIZED);
+		assertThat(ours.id()).isEqualTo("t");
+
+		FloorSetting floor = read("""
+				{ "integratedServices": [ "AI_PLATFORM", "GOOGLE_MCP_SERVER" ],
+				  "googleMcpServerFloorSetting": { "inspectOnly": true },
+				  "aiPlatformFloorSetting": { "inspectOnly": true, "newMode": 1 } }
+				""", FloorSetting.class);
+		assertThat(floor.integratedServices()).containsExactly(IntegratedService.AI_PLATFORM,
+				IntegratedService.UNRECOGNIZED);
+		assertThat(floor.aiPlatformFloorSetting()).isEqualTo(new AiPlatformFloorSetting(true, null, null));
+	}
+
+	@Test
+	void idIsTheLastSegmentOfTheName() {
+		assertThat(new Template(TEMPLATE_NAME, null, null, null, null, null).id()).isEqualTo("my-tpl");
+		assertThat(new Template("my-tpl", null, null, null, null, null).id()).isEqualTo("my-tpl");
+		assertThat(Template.of(new FilterConfig(null, null, null, null)).id()).isNull();
+	}
+
+	@Test
+	void templateWithoutOutputFieldsKeepsWhatACreateSends() {
+		FilterConfig filters = new FilterConfig(null, null, null, new MaliciousUriFilterSettings(FilterEnforcement.ENABLED));
+		TemplateMetadata metadata = new TemplateMetadata(null, null, null, null, null, true, null, null, null);
+		Template full = new Template(TEMPLATE_NAME, Instant.EPOCH, Instant.EPOCH, Map.of("k", "v"), filters, metadata);
+		assertThat(full.withoutOutputFields())
+			.isEqualTo(new Template(null, null, null, Map.of("k", "v"), filters, metadata));
+		assertThat(json(full.withoutOutputFields())).isEqualTo("{\"labels\":{\"k\":\"v\"},\"filterConfig\":"
+				+ "{\"maliciousUriFilterSettings\":{\"filterEnforcement\":\"ENABLED\"}},"
+				+ "\"templateMetadata\":{\"logTemplateOperations\":true}}");
+	}
+
+	@Test
+	void floorSettingWithoutOutputFieldsKeepsTheName() {
+		FilterConfig filters = new FilterConfig(null, SdpFilterSettings.basic(FilterEnforcement.ENABLED), null, null);
+		FloorSetting full = new FloorSetting("projects/p/locations/global/floorSetting", Instant.EPOCH, Instant.EPOCH,
+				filters, true, List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(true, null, true),
+				new FloorSettingMetadata(new MultiLanguageDetection(true)));
+		assertThat(full.withoutOutputFields()).isEqualTo(new FloorSetting("projects/p/locations/global/floorSetting",
+				null, null, filters, true, List.of(IntegratedService.AI_PLATFORM),
+				new AiPlatformFloorSetting(true, null, true), new FloorSettingMetadata(new MultiLanguageDetection(true))));
+	}
+
+	@Test
+	void sdpSettingsRejectBothConfigurations() {
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new SdpFilterSettings(new SdpBasicConfig(FilterEnforcement.ENABLED),
+					new SdpAdvancedConfig("projects/p/locations/l/inspectTemplates/i", null)));
+		assertThatExceptionOfType(JacksonException.class).isThrownBy(() -> read(
+				"{\"basicConfig\":{\"filterEnforcement\":\"ENABLED\"},\"advancedConfig\":{\"inspectTemplate\":\"i\"}}",
+				SdpFilterSettings.class));
+		assertThat(SdpFilterSettings.basic(FilterEnforcement.DISABLED))
+			.isEqualTo(new SdpFilterSettings(new SdpBasicConfig(FilterEnforcement.DISABLED), null));
+		assertThat(SdpFilterSettings.advanced("i", "d"))
+			.isEqualTo(new SdpFilterSettings(null, new SdpAdvancedConfig("i", "d")));
+		assertThat(json(SdpFilterSettings.advanced("i", null))).isEqualTo("{\"advancedConfig\":{\"inspectTemplate\":\"i\"}}");
+		assertThat(new SdpFilterSettings(null, null).basicConfig()).isNull();
+	}
+
+	@Test
+	void aiPlatformFloorSettingRejectsBothModes() {
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new AiPlatformFloorSetting(true, false, null));
+		assertThatExceptionOfType(JacksonException.class)
+			.isThrownBy(() -> read("{\"inspectOnly\":true,\"inspectAndBlock\":false}", AiPlatformFloorSetting.class));
+	}
+
+	@Test
+	void collectionsAreUnmodifiableCopiesAndNullStaysNull() {
+		Map<String, String> labels = new java.util.LinkedHashMap<>();
+		labels.put("z", "1");
+		labels.put("a", "2");
+		Template template = new Template(null, null, null, labels, null, null);
+		labels.put("b", "3");
+		assertThat(template.labels()).containsExactly(Map.entry("z", "1"), Map.entry("a", "2"));
+		assertThatExceptionOfType(UnsupportedOperationException.class)
+			.isThrownBy(() -> template.labels().put("c", "4"));
+		assertThat(json(template)).isEqualTo("{\"labels\":{\"z\":\"1\",\"a\":\"2\"}}");
+
+		List<RaiFilter> raiFilters = new java.util.ArrayList<>(List.of(new RaiFilter(RaiFilterType.DANGEROUS, null)));
+		RaiFilterSettings rai = new RaiFilterSettings(raiFilters);
+		raiFilters.clear();
+		assertThat(rai.raiFilters()).hasSize(1);
+		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> rai.raiFilters().clear());
+
+		List<IntegratedService> services = new java.util.ArrayList<>(List.of(IntegratedService.AI_PLATFORM));
+		FloorSetting floor = new FloorSetting(null, null, null, null, null, services, null, null);
+		services.clear();
+		assertThat(floor.integratedServices()).containsExactly(IntegratedService.AI_PLATFORM);
+		assertThatExceptionOfType(UnsupportedOperationException.class)
+			.isThrownBy(() -> floor.integratedServices().add(IntegratedService.AI_PLATFORM));
+
+		List<String> unreachable = new java.util.ArrayList<>(List.of("l1"));
+		ListTemplatesResponse page = new ListTemplatesResponse(new java.util.ArrayList<>(), null, unreachable);
+		unreachable.clear();
+		assertThat(page.unreachable()).containsExactly("l1");
+		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> page.templates().add(template));
+
+		assertThat(new Template(null, null, null, null, null, null).labels()).isNull();
+		assertThat(new RaiFilterSettings(null).raiFilters()).isNull();
+		assertThat(new FloorSetting(null, null, null, null, null, null, null, null).integratedServices()).isNull();
+		assertThat(new ListTemplatesResponse(null, null, null).templates()).isNull();
+		// An empty list is given, not absent.
+		assertThat(new RaiFilterSettings(List.of()).raiFilters()).isEmpty();
+		assertThat(read("{\"raiFilters\":[]}", RaiFilterSettings.class).raiFilters()).isEmpty();
+		assertThat(read("{}", RaiFilterSettings.class).raiFilters()).isNull();
+	}
+
+	@Test
+	void nullFieldsAreLeftOutWhenWritten() {
+		Template template = Template.of(new FilterConfig(null, null,
+				new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED, null), null));
+		assertThat(json(template))
+			.isEqualTo("{\"filterConfig\":{\"piAndJailbreakFilterSettings\":{\"filterEnforcement\":\"ENABLED\"}}}");
+		assertThat(json(new Template(null, null, null, null, null, null))).isEqualTo("{}");
+		assertThat(json(new FloorSetting(null, null, null, null, null, null, null, null))).isEqualTo("{}");
+		assertThat(json(new TemplateMetadata(null, null, null, null, null, null, null, null, null))).isEqualTo("{}");
+		assertThat(json(new AiPlatformFloorSetting(null, false, null))).isEqualTo("{\"inspectAndBlock\":false}");
+		assertThat(read("{}", Template.class)).isEqualTo(new Template(null, null, null, null, null, null));
+	}
+
+	@Test
+	void factoriesRejectNull() {
+		assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> Template.of(null));
+		assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> SdpFilterSettings.basic(null));
+		assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> SdpFilterSettings.advanced(null, "d"));
 	}
 
 	// --- official builders ---
