@@ -97,12 +97,15 @@ public enum ByteDataType {
 	 * @throws IllegalArgumentException when Model Armor does not screen that kind of file
 	 */
 	public static ByteDataType fromFileName(String fileName) {
-		int dot = fileName.lastIndexOf('.');
-		String extension = (dot >= 0) ? fileName.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
+		// Only the last path segment has the extension: a dot in a folder's name is none.
+		String name = fileName.substring(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+		int dot = name.lastIndexOf('.');
+		String extension = (dot >= 0) ? name.substring(dot + 1).toLowerCase(Locale.ROOT) : "";
 		ByteDataType type = BY_EXTENSION.get(extension);
 		if (type == null) {
-			throw new IllegalArgumentException("Model Armor does not screen '." + extension + "' files; it screens "
-					+ new TreeSet<>(BY_EXTENSION.keySet()));
+			String what = extension.isEmpty() ? "files without an extension" : "'." + extension + "' files";
+			throw new IllegalArgumentException(
+					"Model Armor does not screen " + what + "; it screens " + new TreeSet<>(BY_EXTENSION.keySet()));
 		}
 		return type;
 	}

@@ -44,7 +44,22 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	 */
 	public ModelArmorApiException(String message, int statusCode, @Nullable String status,
 			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptUnanswered) {
-		super(message, attempts, null);
+		this(message, statusCode, status, retryAfter, attempts, earlierAttemptUnanswered, null);
+	}
+
+	/**
+	 * Creates an exception with a cause, for a subclass that refines another answer's exception.
+	 * @param message what went wrong, without any screened content
+	 * @param statusCode the HTTP status code
+	 * @param status the Google error status such as {@code INVALID_ARGUMENT}, if the body had one
+	 * @param retryAfter the server's hint for when to retry, if any
+	 * @param attempts the HTTP attempts made for the call, counting this one
+	 * @param earlierAttemptUnanswered whether an earlier attempt of the call failed without an answer
+	 * @param cause the exception this one refines, if any
+	 */
+	protected ModelArmorApiException(String message, int statusCode, @Nullable String status,
+			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptUnanswered, @Nullable Throwable cause) {
+		super(message, attempts, cause);
 		this.statusCode = statusCode;
 		this.status = status;
 		this.retryAfter = retryAfter;

@@ -1,8 +1,10 @@
 package dev.modelarmor.client;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 import org.jspecify.annotations.Nullable;
@@ -40,6 +42,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	@Override
 	public List<Template> list(@Nullable String filter, @Nullable String orderBy) {
 		List<Template> templates = new ArrayList<>();
+		Set<String> seenPageTokens = new HashSet<>();
 		String pageToken = null;
 		do {
 			ApiCall call = ApiCall.of(HttpMethod.GET, TEMPLATES, parent())
@@ -51,10 +54,10 @@ final class RestTemplateOperations implements TemplateOperations {
 				templates.addAll(page.templates());
 			}
 			String next = page.nextPageToken();
-			if (next != null && next.equals(pageToken)) {
+			pageToken = (next != null && !next.isEmpty()) ? next : null;
+			if (pageToken != null && !seenPageTokens.add(pageToken)) {
 				throw new ModelArmorException("Model Armor answered the same page token twice while listing templates");
 			}
-			pageToken = (next != null && !next.isEmpty()) ? next : null;
 		}
 		while (pageToken != null);
 		return List.copyOf(templates);

@@ -22,8 +22,7 @@ public class TemplateAlreadyExistsException extends ModelArmorApiException {
 	public TemplateAlreadyExistsException(String templateId, boolean mayBeOwnEarlierAttempt,
 			ModelArmorApiException cause) {
 		super(message(templateId, mayBeOwnEarlierAttempt), cause.statusCode(), cause.status(),
-				cause.retryAfter().orElse((Duration) null), cause.attempts());
-		initCause(cause);
+				cause.retryAfter().orElse((Duration) null), cause.attempts(), cause.earlierAttemptUnanswered(), cause);
 		this.templateId = templateId;
 		this.mayBeOwnEarlierAttempt = mayBeOwnEarlierAttempt;
 	}
