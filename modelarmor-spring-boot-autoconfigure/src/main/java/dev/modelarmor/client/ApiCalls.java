@@ -48,17 +48,28 @@ final class ApiCalls {
 		if (!call.retryable()) {
 			return attempt(call, body, answerType, expected, 1, false);
 		}
-		AtomicBoolean unanswered = new AtomicBoolean();
+		AtomicBoolean outcomeUnknown = new AtomicBoolean();
 		return this.retryTemplate.execute((context) -> {
-			if (context.getLastThrowable() != null && !(context.getLastThrowable() instanceof HttpFailure)) {
-				unanswered.set(true);
+			if (mayHaveBeenCarriedOut(context.getLastThrowable())) {
+				outcomeUnknown.set(true);
 			}
-			return attempt(call, body, answerType, expected, context.getRetryCount() + 1, unanswered.get());
+			return attempt(call, body, answerType, expected, context.getRetryCount() + 1, outcomeUnknown.get());
 		});
 	}
 
+	/**
+	 * Whether a failed attempt may still have been carried out by Model Armor: it got no answer at all,
+	 * or a gateway's 502 or 504 whose backend may have finished the work.
+	 */
+	private static boolean mayHaveBeenCarriedOut(@Nullable Throwable failure) {
+		if (failure == null) {
+			return false;
+		}
+		return !(failure instanceof HttpFailure http) || http.statusCode() == 502 || http.statusCode() == 504;
+	}
+
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
-			boolean earlierAttemptUnanswered) {
+			boolean earlierAttemptOutcomeUnknown) {
 		try {
 			RestClient.RequestBodySpec request = this.restClient.method(call.method())
 				.uri((builder) -> call.uri((call.endpoint() != null)
@@ -68,7 +79,7 @@ final class ApiCalls {
 				request.contentType(MediaType.APPLICATION_JSON).body(body);
 			}
 			return request.exchange(
-					(req, response) -> readAnswer(response, answerType, expected, attempt, earlierAttemptUnanswered));
+					(req, response) -> readAnswer(response, answerType, expected, attempt, earlierAttemptOutcomeUnknown));
 		}
 		catch (ResourceAccessException ex) {
 			throw new ModelArmorException(
@@ -77,11 +88,11 @@ final class ApiCalls {
 	}
 
 	private <T> T readAnswer(ConvertibleClientHttpResponse response, Class<T> answerType, String expected,
-			int attempt, boolean earlierAttemptUnanswered) throws IOException {
+			int attempt, boolean earlierAttemptOutcomeUnknown) throws IOException {
 		int status = response.getStatusCode().value();
 		byte[] body = response.getBody().readAllBytes();
 		if (status < 200 || status > 299) {
-			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt, earlierAttemptUnanswered,
+			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt, earlierAttemptOutcomeUnknown,
 					this.clock.instant());
 		}
 		try {

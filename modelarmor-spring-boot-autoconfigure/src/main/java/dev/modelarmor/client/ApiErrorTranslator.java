@@ -28,7 +28,7 @@ final class ApiErrorTranslator {
 	}
 
 	static ModelArmorApiException translate(int statusCode, HttpHeaders headers, byte[] body, int attempts,
-			boolean earlierAttemptUnanswered, Instant now) {
+			boolean earlierAttemptOutcomeUnknown, Instant now) {
 		GoogleError error = parse(body);
 		String status = (error != null) ? error.status() : null;
 		Duration retryAfter = larger(RetryAfterHints.fromRetryAfterHeader(headers.getFirst(HttpHeaders.RETRY_AFTER), now),
@@ -44,7 +44,7 @@ final class ApiErrorTranslator {
 			message.append(" with a body that is not a Google error");
 		}
 		return new ModelArmorApiException(message.toString(), statusCode, status, retryAfter, attempts,
-				earlierAttemptUnanswered);
+				earlierAttemptOutcomeUnknown);
 	}
 
 	private static @Nullable GoogleError parse(byte[] body) {

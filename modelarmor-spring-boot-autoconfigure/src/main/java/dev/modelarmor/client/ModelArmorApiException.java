@@ -18,7 +18,7 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 
 	private final @Nullable Duration retryAfter;
 
-	private final boolean earlierAttemptUnanswered;
+	private final boolean earlierAttemptOutcomeUnknown;
 
 	/**
 	 * Creates an exception.
@@ -34,17 +34,18 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	}
 
 	/**
-	 * Creates an exception that may follow an unanswered attempt.
+	 * Creates an exception that may follow an attempt whose outcome is unknown.
 	 * @param message what went wrong, without any screened content
 	 * @param statusCode the HTTP status code
 	 * @param status the Google error status such as {@code INVALID_ARGUMENT}, if the body had one
 	 * @param retryAfter the server's hint for when to retry, if any
 	 * @param attempts the HTTP attempts made for the call, counting this one
-	 * @param earlierAttemptUnanswered whether an earlier attempt of the call failed without an answer
+	 * @param earlierAttemptOutcomeUnknown whether an earlier attempt of the call may have been carried out
+	 * although it failed (no answer, or a gateway's 502 or 504)
 	 */
 	public ModelArmorApiException(String message, int statusCode, @Nullable String status,
-			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptUnanswered) {
-		this(message, statusCode, status, retryAfter, attempts, earlierAttemptUnanswered, null);
+			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptOutcomeUnknown) {
+		this(message, statusCode, status, retryAfter, attempts, earlierAttemptOutcomeUnknown, null);
 	}
 
 	/**
@@ -54,16 +55,17 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	 * @param status the Google error status such as {@code INVALID_ARGUMENT}, if the body had one
 	 * @param retryAfter the server's hint for when to retry, if any
 	 * @param attempts the HTTP attempts made for the call, counting this one
-	 * @param earlierAttemptUnanswered whether an earlier attempt of the call failed without an answer
+	 * @param earlierAttemptOutcomeUnknown whether an earlier attempt of the call may have been carried out
+	 * although it failed (no answer, or a gateway's 502 or 504)
 	 * @param cause the exception this one refines, if any
 	 */
 	protected ModelArmorApiException(String message, int statusCode, @Nullable String status,
-			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptUnanswered, @Nullable Throwable cause) {
+			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptOutcomeUnknown, @Nullable Throwable cause) {
 		super(message, attempts, cause);
 		this.statusCode = statusCode;
 		this.status = status;
 		this.retryAfter = retryAfter;
-		this.earlierAttemptUnanswered = earlierAttemptUnanswered;
+		this.earlierAttemptOutcomeUnknown = earlierAttemptOutcomeUnknown;
 	}
 
 	/**
@@ -93,12 +95,13 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 	}
 
 	/**
-	 * Whether an earlier attempt of the same call failed without an answer (a timeout, a reset), so that
-	 * Model Armor may have carried it out: what matters for a create or an update that was retried.
-	 * @return {@code true} when an earlier attempt went unanswered
+	 * Whether an earlier attempt of the same call failed in a way that Model Armor may still have carried
+	 * it out: no answer at all (a timeout, a reset) or a gateway's 502 or 504. What matters for a create
+	 * or an update that was retried.
+	 * @return {@code true} when an earlier attempt's outcome is unknown
 	 */
-	public boolean earlierAttemptUnanswered() {
-		return this.earlierAttemptUnanswered;
+	public boolean earlierAttemptOutcomeUnknown() {
+		return this.earlierAttemptOutcomeUnknown;
 	}
 
 }

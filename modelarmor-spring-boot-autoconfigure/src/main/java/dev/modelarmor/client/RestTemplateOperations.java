@@ -81,7 +81,7 @@ final class RestTemplateOperations implements TemplateOperations {
 		}
 		catch (ModelArmorApiException ex) {
 			if (ex.statusCode() == 409) {
-				throw new TemplateAlreadyExistsException(templateId, ex.earlierAttemptUnanswered(), ex);
+				throw new TemplateAlreadyExistsException(templateId, ex.earlierAttemptOutcomeUnknown(), ex);
 			}
 			throw ex;
 		}

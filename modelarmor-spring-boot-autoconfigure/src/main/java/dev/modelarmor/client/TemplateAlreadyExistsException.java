@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * A template could not be created because its id is taken. When an earlier attempt of the same call
- * failed without an answer (a timeout or a reset), that attempt may have created the template itself:
+ * failed without a clear outcome (a timeout, a reset, a gateway's 502 or 504), that attempt may have
+ * created the template itself:
  * {@link #mayBeOwnEarlierAttempt()} says so, and {@code get(templateId)} tells what is there.
  */
 public class TemplateAlreadyExistsException extends ModelArmorApiException {
@@ -22,14 +23,14 @@ public class TemplateAlreadyExistsException extends ModelArmorApiException {
 	public TemplateAlreadyExistsException(String templateId, boolean mayBeOwnEarlierAttempt,
 			ModelArmorApiException cause) {
 		super(message(templateId, mayBeOwnEarlierAttempt), cause.statusCode(), cause.status(),
-				cause.retryAfter().orElse((Duration) null), cause.attempts(), cause.earlierAttemptUnanswered(), cause);
+				cause.retryAfter().orElse((Duration) null), cause.attempts(), cause.earlierAttemptOutcomeUnknown(), cause);
 		this.templateId = templateId;
 		this.mayBeOwnEarlierAttempt = mayBeOwnEarlierAttempt;
 	}
 
 	private static String message(String templateId, boolean mayBeOwnEarlierAttempt) {
 		return "Template '" + templateId + "' already exists" + (mayBeOwnEarlierAttempt
-				? ": an earlier attempt of this create failed without an answer and may have created it; "
+				? ": an earlier attempt of this create failed without a clear outcome and may have created it; "
 						+ "read it with get(\"" + templateId + "\") before creating it again"
 				: "");
 	}
@@ -43,7 +44,7 @@ public class TemplateAlreadyExistsException extends ModelArmorApiException {
 	}
 
 	/**
-	 * Whether an earlier attempt of the same create failed without an answer, so that the template may
+	 * Whether an earlier attempt of the same create failed without a clear outcome, so that the template may
 	 * be the one this call asked for.
 	 * @return {@code true} when the template may be this call's own
 	 */

@@ -208,7 +208,7 @@ class FloorSettingOperationsTests {
 			.satisfies((ex) -> {
 				assertThat(ex.statusCode()).isEqualTo(503);
 				assertThat(ex.attempts()).isEqualTo(1);
-				assertThat(ex.earlierAttemptUnanswered()).isFalse();
+				assertThat(ex.earlierAttemptOutcomeUnknown()).isFalse();
 			});
 		floorServer.verify(1, anyRequestedFor(anyUrl()));
 		assertThat(this.time.sleeps()).isEmpty();

@@ -298,11 +298,23 @@ class TemplateOperationsTests {
 				assertThat(ex.statusCode()).isEqualTo(409);
 				assertThat(ex.status()).isEqualTo("ALREADY_EXISTS");
 				assertThat(ex.attempts()).isEqualTo(1);
-				assertThat(ex.earlierAttemptUnanswered()).isFalse();
+				assertThat(ex.earlierAttemptOutcomeUnknown()).isFalse();
 				assertThat(ex.getMessage()).contains("taken", "already exists").doesNotContain("get(");
 			});
 		modelArmor.verify(1, postRequestedFor(urlPathEqualTo(TEMPLATES)));
 		assertThat(this.time.sleeps()).isEmpty();
+	}
+
+	@Test
+	void a409AfterAGatewayTimeoutMayBeOurOwnCreateToo() {
+		failThenAnswer(post(urlPathEqualTo(TEMPLATES)), aResponse().withStatus(504), conflict());
+
+		assertThatExceptionOfType(TemplateAlreadyExistsException.class)
+			.isThrownBy(() -> this.templates.create("mine", Template.of(filters())))
+			.satisfies((ex) -> {
+				assertThat(ex.mayBeOwnEarlierAttempt()).isTrue();
+				assertThat(ex.attempts()).isEqualTo(2);
+			});
 	}
 
 	@Test
@@ -316,7 +328,7 @@ class TemplateOperationsTests {
 			.satisfies((ex) -> {
 				TemplateAlreadyExistsException exists = (TemplateAlreadyExistsException) ex;
 				assertThat(exists.mayBeOwnEarlierAttempt()).isTrue();
-				assertThat(ex.earlierAttemptUnanswered()).isTrue();
+				assertThat(ex.earlierAttemptOutcomeUnknown()).isTrue();
 				assertThat(ex.statusCode()).isEqualTo(409);
 				assertThat(ex.status()).isEqualTo("ALREADY_EXISTS");
 				assertThat(ex.attempts()).isEqualTo(2);

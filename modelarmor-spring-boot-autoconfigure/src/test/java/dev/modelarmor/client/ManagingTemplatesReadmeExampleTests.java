@@ -1,0 +1,91 @@
+package dev.modelarmor.client;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.retry.VirtualTime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.web.client.RestClient;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.delete;
+import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.patch;
+import static com.github.tomakehurst.wiremock.client.WireMock.patchRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The README's "Managing templates" example, line for line, against WireMock: create, use, update,
+ * list, delete. It keeps the documented example compiling and working.
+ */
+class ManagingTemplatesReadmeExampleTests {
+
+	static final String TEMPLATES = "/v1/projects/my-project/locations/us-central1/templates";
+
+	static final String SUPPORT_BOT = """
+			{"name": "projects/my-project/locations/us-central1/templates/support-bot",
+			 "createTime": "2026-11-30T08:00:00Z", "filterConfig": {}}""";
+
+	@RegisterExtension
+	static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+
+	@Test
+	void createUseUpdateListDelete() {
+		server.stubFor(post(urlPathEqualTo(TEMPLATES)).willReturn(okJson(SUPPORT_BOT)));
+		server.stubFor(post(urlPathEqualTo(TEMPLATES + "/support-bot:sanitizeUserPrompt")).willReturn(okJson("""
+				{"sanitizationResult": {"filterMatchState": "NO_MATCH_FOUND", "invocationResult": "SUCCESS"}}""")));
+		server.stubFor(patch(urlPathEqualTo(TEMPLATES + "/support-bot")).willReturn(okJson(SUPPORT_BOT)));
+		server.stubFor(get(urlPathEqualTo(TEMPLATES)).willReturn(okJson("{\"templates\": [" + SUPPORT_BOT + "]}")));
+		server.stubFor(delete(urlPathEqualTo(TEMPLATES + "/support-bot")).willReturn(okJson("{}")));
+		ModelArmorOperations modelArmor = modelArmor();
+		String prompt = "What are your opening hours?";
+
+		// As in the README:
+		TemplateOperations templates = modelArmor.templates();
+
+		Template created = templates.create("support-bot", Template.of(new FilterConfig(
+				new RaiFilterSettings(List.of(new RaiFilterSettings.RaiFilter(RaiFilterType.DANGEROUS, DetectionConfidenceLevel.MEDIUM_AND_ABOVE))),
+				SdpFilterSettings.basic(FilterEnforcement.ENABLED),
+				new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED, DetectionConfidenceLevel.HIGH),
+				new MaliciousUriFilterSettings(FilterEnforcement.ENABLED))));
+
+		SanitizationResult result = modelArmor.withTemplate("support-bot").sanitizeUserPrompt(prompt);
+
+		templates.update("support-bot", new Template(null, null, null, Map.of("env", "prod"), null, null)); // updateMask=labels
+		List<Template> prod = templates.list("labels.env=\"prod\"", "name");                              // every page
+		templates.delete("support-bot");
+
+		assertThat(created.id()).isEqualTo("support-bot");
+		assertThat(result.matchFound()).isFalse();
+		assertThat(prod).extracting(Template::id).containsExactly("support-bot");
+		server.verify(postRequestedFor(urlPathEqualTo(TEMPLATES)).withQueryParam("templateId", equalTo("support-bot"))
+			.withRequestBody(matchingJsonPath("$.filterConfig.raiSettings.raiFilters[0].filterType",
+					equalTo("DANGEROUS"))));
+		server.verify(patchRequestedFor(urlPathEqualTo(TEMPLATES + "/support-bot"))
+			.withQueryParam("updateMask", equalTo("labels")));
+		server.verify(deleteRequestedFor(urlPathEqualTo(TEMPLATES + "/support-bot")));
+	}
+
+	private static ModelArmorOperations modelArmor() {
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(server.baseUrl());
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
+				null, null);
+		return new ModelArmorTemplate(restClient,
+				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, new VirtualTime().runtime(new SplittableRandom(1))),
+				endpoint, "my-project", "us-central1", null);
+	}
+
+}
