@@ -4,6 +4,7 @@ import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.auth.GoogleCredentialsInterceptor;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
 import dev.modelarmor.auth.ProjectIdResolver;
+import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorRestClients;
@@ -31,7 +32,8 @@ import org.springframework.web.client.RestClient;
  *
  * <p>The spring-retry {@link RetryTemplate} it builds is not a bean, so that it never meets an
  * application's own; adjust it with {@link ModelArmorRetryCustomizer} beans. A {@link RetryRuntime}
- * bean, when present, replaces the system clock, sleeper and random source (for tests).
+ * bean, when present, replaces the system clock, sleeper and random source (for tests); a
+ * {@link ModelArmorCallObserver} bean receives every call (metrics, traces).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
@@ -43,7 +45,7 @@ public final class ModelArmorAutoConfiguration {
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, Environment environment,
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
-			ObjectProvider<RetryRuntime> retryRuntime) {
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver) {
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
 		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
 			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
@@ -55,7 +57,8 @@ public final class ModelArmorAutoConfiguration {
 		RetryTemplate retryTemplate = retryTemplate(properties, retryRuntime.getIfAvailable(RetryRuntime::system));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, projectId, properties.getLocation(),
-				properties.getTemplateId());
+				properties.getTemplateId())
+			.withCallObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE));
 	}
 
 	private static @Nullable GoogleCredentialsInterceptor authorization(@Nullable GoogleCredentials credentials) {

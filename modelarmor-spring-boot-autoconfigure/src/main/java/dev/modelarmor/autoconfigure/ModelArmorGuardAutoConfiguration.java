@@ -3,6 +3,7 @@ package dev.modelarmor.autoconfigure;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.guard.ModelArmorGuarded;
+import dev.modelarmor.guard.ScreeningObserver;
 import dev.modelarmor.web.ModelArmorExceptionHandler;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -29,9 +30,11 @@ public final class ModelArmorGuardAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
-			ObjectProvider<ModelArmorOperations> operations, ObjectProvider<ModelArmorProperties> properties) {
+			ObjectProvider<ModelArmorOperations> operations, ObjectProvider<ModelArmorProperties> properties,
+			ObjectProvider<ScreeningObserver> observer) {
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(operations::getObject,
-				() -> properties.getObject().getTemplateId(), () -> properties.getObject().getGuard().isFailOpen());
+				() -> properties.getObject().getTemplateId(), () -> properties.getObject().getGuard().isFailOpen(),
+				() -> observer.getIfAvailable(() -> ScreeningObserver.NONE));
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;
 	}

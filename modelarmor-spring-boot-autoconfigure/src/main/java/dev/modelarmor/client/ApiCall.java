@@ -13,6 +13,7 @@ import org.springframework.web.util.UriBuilder;
  * One logical call of the Model Armor REST API, before it is sent. Path variables and query values are
  * encoded when the URI is built, so ids and filter expressions can hold any character.
  *
+ * @param operation what the call does, for metrics: e.g. {@code sanitize_user_prompt}, {@code templates.get}
  * @param method the HTTP method
  * @param pathTemplate the path below the endpoint, with {@code {name}} variables
  * @param variables the values of the path variables
@@ -22,15 +23,15 @@ import org.springframework.web.util.UriBuilder;
  * a {@code requestId} reused by every attempt
  * @param endpoint the endpoint to send it to, or {@code null} for the client's own
  */
-record ApiCall(HttpMethod method, String pathTemplate, Map<String, Object> variables, Map<String, String> query,
+record ApiCall(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables, Map<String, String> query,
 		@Nullable Object body, boolean retryable, @Nullable URI endpoint) {
 
-	static ApiCall of(HttpMethod method, String pathTemplate, Map<String, Object> variables) {
-		return new ApiCall(method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null);
+	static ApiCall of(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables) {
+		return new ApiCall(operation, method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null);
 	}
 
 	ApiCall body(Object body) {
-		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, body, this.retryable,
+		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, body, this.retryable,
 				this.endpoint);
 	}
 
@@ -40,17 +41,17 @@ record ApiCall(HttpMethod method, String pathTemplate, Map<String, Object> varia
 		}
 		Map<String, String> query = new LinkedHashMap<>(this.query);
 		query.put(name, value.toString());
-		return new ApiCall(this.method, this.pathTemplate, this.variables, query, this.body, this.retryable,
+		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, query, this.body, this.retryable,
 				this.endpoint);
 	}
 
 	ApiCall notRetryable() {
-		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, this.body, false,
+		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, this.body, false,
 				this.endpoint);
 	}
 
 	ApiCall at(URI endpoint) {
-		return new ApiCall(this.method, this.pathTemplate, this.variables, this.query, this.body, this.retryable,
+		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, this.body, this.retryable,
 				endpoint);
 	}
 

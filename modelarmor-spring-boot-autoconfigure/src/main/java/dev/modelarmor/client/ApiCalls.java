@@ -1,17 +1,18 @@
 package dev.modelarmor.client;
 
 import java.io.IOException;
-import java.time.Clock;
+import java.time.Duration;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
+import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
+import dev.modelarmor.retry.RetryRecords;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
 import org.springframework.http.MediaType;
+import org.springframework.retry.RetryContext;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
@@ -21,7 +22,8 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
 /**
  * Sends {@link ApiCall}s: JSON written and read with the starter's own mapper, HTTP errors turned into
  * {@link ModelArmorApiException}, I/O failures into {@link ModelArmorException}, and the attempts of a
- * retryable call run by the {@link RetryTemplate}. A call that is not retryable makes one attempt.
+ * retryable call run by the {@link RetryTemplate}. A call that is not retryable makes one attempt. Every
+ * call ends with an outcome, recorded on its exception and reported to the {@link ModelArmorCallObserver}.
  */
 final class ApiCalls {
 
@@ -29,11 +31,16 @@ final class ApiCalls {
 
 	private final RetryTemplate retryTemplate;
 
-	private final Clock clock = Clock.systemUTC();
+	private final ModelArmorCallObserver observer;
 
-	ApiCalls(RestClient restClient, RetryTemplate retryTemplate) {
+	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer) {
 		this.restClient = restClient;
 		this.retryTemplate = retryTemplate;
+		this.observer = observer;
+	}
+
+	ApiCalls observedBy(ModelArmorCallObserver observer) {
+		return new ApiCalls(this.restClient, this.retryTemplate, observer);
 	}
 
 	/**
@@ -45,31 +52,34 @@ final class ApiCalls {
 	 */
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		byte[] body = (call.body() != null) ? ModelArmorJson.mapper().writeValueAsBytes(call.body()) : null;
+		CallProgress progress = new CallProgress(call.operation(), this.observer.start(call.operation()));
 		if (!call.retryable()) {
-			return attempt(call, body, answerType, expected, 1, false);
-		}
-		AtomicBoolean outcomeUnknown = new AtomicBoolean();
-		return this.retryTemplate.execute((context) -> {
-			if (mayHaveBeenCarriedOut(context.getLastThrowable())) {
-				outcomeUnknown.set(true);
+			try {
+				return progress.answered(attempt(call, body, answerType, expected, 1, progress), 1, Duration.ZERO);
 			}
-			return attempt(call, body, answerType, expected, context.getRetryCount() + 1, outcomeUnknown.get());
+			catch (RuntimeException ex) {
+				throw progress.failed(ex, CallOutcome.NON_RETRYABLE, 1, Duration.ZERO);
+			}
+		}
+		return this.retryTemplate.execute((context) -> {
+			int attempt = context.getRetryCount() + 1;
+			progress.beforeAttempt(context.getLastThrowable());
+			return progress.answered(attempt(call, body, answerType, expected, attempt, progress), attempt,
+					RetryRecords.backoff(context));
+		}, (context) -> {
+			throw progress.failed(lastFailure(context), RetryRecords.failureOutcome(context),
+					context.getRetryCount(), RetryRecords.backoff(context));
 		});
 	}
 
-	/**
-	 * Whether a failed attempt may still have been carried out by Model Armor: it got no answer at all,
-	 * or a gateway's 502 or 504 whose backend may have finished the work.
-	 */
-	private static boolean mayHaveBeenCarriedOut(@Nullable Throwable failure) {
-		if (failure == null) {
-			return false;
-		}
-		return !(failure instanceof HttpFailure http) || http.statusCode() == 502 || http.statusCode() == 504;
+	private static RuntimeException lastFailure(RetryContext context) {
+		Throwable last = context.getLastThrowable();
+		return (last instanceof RuntimeException runtime) ? runtime
+				: new IllegalStateException("Model Armor call failed", last);
 	}
 
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
-			boolean earlierAttemptOutcomeUnknown) {
+			CallProgress progress) {
 		try {
 			RestClient.RequestBodySpec request = this.restClient.method(call.method())
 				.uri((builder) -> call.uri((call.endpoint() != null)
@@ -78,22 +88,29 @@ final class ApiCalls {
 			if (body != null) {
 				request.contentType(MediaType.APPLICATION_JSON).body(body);
 			}
-			return request.exchange(
-					(req, response) -> readAnswer(response, answerType, expected, attempt, earlierAttemptOutcomeUnknown));
+			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
 		}
 		catch (ResourceAccessException ex) {
-			throw new ModelArmorException(
+			progress.noAnswer();
+			ModelArmorException unreachable = new ModelArmorException(
 					"Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
+			progress.attemptFailed(attempt, unreachable);
+			throw unreachable;
+		}
+		catch (ModelArmorException ex) {
+			progress.attemptFailed(attempt, ex);
+			throw ex;
 		}
 	}
 
 	private <T> T readAnswer(ConvertibleClientHttpResponse response, Class<T> answerType, String expected,
-			int attempt, boolean earlierAttemptOutcomeUnknown) throws IOException {
+			int attempt, CallProgress progress) throws IOException {
 		int status = response.getStatusCode().value();
+		progress.answeredWith(status);
 		byte[] body = response.getBody().readAllBytes();
 		if (status < 200 || status > 299) {
-			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt, earlierAttemptOutcomeUnknown,
-					this.clock.instant());
+			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,
+					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now());
 		}
 		try {
 			T parsed = ModelArmorJson.mapper().readValue(body, answerType);
@@ -119,6 +136,65 @@ final class ApiCalls {
 		String position = (where != null && where.getLineNr() > 0)
 				? " at line " + where.getLineNr() + ", column " + where.getColumnNr() : "";
 		return ex.getClass().getSimpleName() + position;
+	}
+
+	/**
+	 * What one call has seen so far: the status of its last answer, whether an earlier attempt may have
+	 * been carried out although it failed, and the observer's handle.
+	 */
+	private static final class CallProgress {
+
+		private final String operation;
+
+		private final ModelArmorCallObserver.Call observed;
+
+		private String lastStatus = "none";
+
+		private boolean earlierAttemptOutcomeUnknown;
+
+		CallProgress(String operation, ModelArmorCallObserver.Call observed) {
+			this.operation = operation;
+			this.observed = observed;
+		}
+
+		void beforeAttempt(@Nullable Throwable previousFailure) {
+			// No answer at all, or a gateway's 502/504: the backend may have done the work.
+			if (previousFailure != null && (!(previousFailure instanceof HttpFailure http)
+					|| http.statusCode() == 502 || http.statusCode() == 504)) {
+				this.earlierAttemptOutcomeUnknown = true;
+			}
+		}
+
+		boolean earlierAttemptOutcomeUnknown() {
+			return this.earlierAttemptOutcomeUnknown;
+		}
+
+		void answeredWith(int status) {
+			this.lastStatus = String.valueOf(status);
+		}
+
+		void noAnswer() {
+			this.lastStatus = "io_error";
+		}
+
+		void attemptFailed(int attempt, ModelArmorException failure) {
+			this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
+		}
+
+		<T> T answered(T answer, int attempts, Duration backoff) {
+			this.observed.finished(new CallResult(this.operation, RetryRecords.successOutcome(attempts),
+					this.lastStatus, attempts, backoff));
+			return answer;
+		}
+
+		RuntimeException failed(RuntimeException failure, CallOutcome outcome, int attempts, Duration backoff) {
+			if (failure instanceof ModelArmorException modelArmor) {
+				modelArmor.recordOutcome(outcome);
+			}
+			this.observed.finished(new CallResult(this.operation, outcome, this.lastStatus, attempts, backoff));
+			return failure;
+		}
+
 	}
 
 }

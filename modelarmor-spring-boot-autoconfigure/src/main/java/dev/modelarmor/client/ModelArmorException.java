@@ -1,5 +1,8 @@
 package dev.modelarmor.client;
 
+import java.util.Optional;
+
+import dev.modelarmor.retry.CallOutcome;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -12,6 +15,8 @@ public class ModelArmorException extends RuntimeException {
 
 	private final int attempts;
 
+	private volatile @Nullable CallOutcome outcome;
+
 	/**
 	 * Creates an exception.
 	 * @param message what went wrong, without any screened content
@@ -19,8 +24,21 @@ public class ModelArmorException extends RuntimeException {
 	 * @param cause the underlying failure, if any
 	 */
 	public ModelArmorException(String message, int attempts, @Nullable Throwable cause) {
+		this(message, attempts, cause, null);
+	}
+
+	/**
+	 * Creates an exception whose outcome is known when it is made.
+	 * @param message what went wrong, without any screened content
+	 * @param attempts the HTTP attempts made for the call, counting this one
+	 * @param cause the underlying failure, if any
+	 * @param outcome how the call ended, or {@code null} when the call is still going on
+	 */
+	protected ModelArmorException(String message, int attempts, @Nullable Throwable cause,
+			@Nullable CallOutcome outcome) {
 		super(message, cause);
 		this.attempts = attempts;
+		this.outcome = outcome;
 	}
 
 	/**
@@ -37,6 +55,19 @@ public class ModelArmorException extends RuntimeException {
 	 */
 	public int attempts() {
 		return this.attempts;
+	}
+
+	/**
+	 * How the call ended, in the vocabulary that log lines and metrics use: for example
+	 * {@link CallOutcome#DEADLINE_EXCEEDED} when retries ran out of time.
+	 * @return the outcome, or empty for a failure that happened outside a call
+	 */
+	public Optional<CallOutcome> outcome() {
+		return Optional.ofNullable(this.outcome);
+	}
+
+	void recordOutcome(CallOutcome outcome) {
+		this.outcome = outcome;
 	}
 
 }

@@ -44,7 +44,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 */
 	public ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
-		this(new ApiCalls(restClient, retryTemplate), endpoint, projectId, location, templateId);
+		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), endpoint, projectId, location,
+				templateId);
 	}
 
 	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
@@ -103,6 +104,16 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId);
 	}
 
+	/**
+	 * The same client, reporting its calls to an observer (metrics, traces).
+	 * @param observer the observer
+	 * @return a client that reports to it
+	 */
+	public ModelArmorTemplate withCallObserver(ModelArmorCallObserver observer) {
+		return new ModelArmorTemplate(this.calls.observedBy(observer), this.endpoint, this.projectId, this.location,
+				this.templateId);
+	}
+
 	@Override
 	public TemplateOperations templates() {
 		return new RestTemplateOperations(this.calls, this.projectId, this.location);
@@ -122,7 +133,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	}
 
 	private SanitizationResult sanitize(String method, Object request) {
-		ApiCall call = ApiCall.of(HttpMethod.POST, SANITIZE, Map.of("project", this.projectId, "location",
+		String operation = method.equals("sanitizeUserPrompt") ? "sanitize_user_prompt" : "sanitize_model_response";
+		ApiCall call = ApiCall.of(operation, HttpMethod.POST, SANITIZE, Map.of("project", this.projectId, "location",
 				this.location, "template", requireTemplateId(), "method", method))
 			.body(request);
 		SanitizationResult result = this.calls.send(call, SanitizeResponse.class, "a sanitize response")

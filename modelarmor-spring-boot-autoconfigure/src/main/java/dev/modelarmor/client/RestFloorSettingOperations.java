@@ -25,7 +25,8 @@ final class RestFloorSettingOperations implements FloorSettingOperations {
 
 	@Override
 	public FloorSetting get(FloorSettingName name) {
-		return this.calls.send(call(HttpMethod.GET, name), FloorSetting.class, "a floor setting");
+		return this.calls.send(call("floor_settings.get", HttpMethod.GET, name), FloorSetting.class,
+				"a floor setting");
 	}
 
 	@Override
@@ -47,14 +48,14 @@ final class RestFloorSettingOperations implements FloorSettingOperations {
 	@Override
 	public FloorSetting update(FloorSettingName name, FloorSetting floorSetting, List<String> updateMask) {
 		// The API has no requestId for floor settings, so an update is never retried.
-		ApiCall call = call(HttpMethod.PATCH, name).notRetryable()
+		ApiCall call = call("floor_settings.update", HttpMethod.PATCH, name).notRetryable()
 			.query("updateMask", RestTemplateOperations.updateMask(updateMask))
 			.body(floorSetting.withoutOutputFields());
 		return this.calls.send(call, FloorSetting.class, "a floor setting");
 	}
 
-	private ApiCall call(HttpMethod method, FloorSettingName name) {
-		return ApiCall.of(method, FLOOR_SETTING, Map.of("parentType", name.parentType(), "parentId", name.parentId(),
+	private ApiCall call(String operation, HttpMethod method, FloorSettingName name) {
+		return ApiCall.of(operation, method, FLOOR_SETTING, Map.of("parentType", name.parentType(), "parentId", name.parentId(),
 				"location", name.location())).at(this.endpoint);
 	}
 

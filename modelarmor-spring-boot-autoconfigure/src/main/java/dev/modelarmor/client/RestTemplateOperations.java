@@ -45,7 +45,7 @@ final class RestTemplateOperations implements TemplateOperations {
 		Set<String> seenPageTokens = new HashSet<>();
 		String pageToken = null;
 		do {
-			ApiCall call = ApiCall.of(HttpMethod.GET, TEMPLATES, parent())
+			ApiCall call = ApiCall.of("templates.list", HttpMethod.GET, TEMPLATES, parent())
 				.query("filter", filter)
 				.query("orderBy", orderBy)
 				.query("pageToken", pageToken);
@@ -65,14 +65,14 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	@Override
 	public Template get(String templateId) {
-		return this.calls.send(ApiCall.of(HttpMethod.GET, TEMPLATE, template(templateId)), Template.class,
+		return this.calls.send(ApiCall.of("templates.get", HttpMethod.GET, TEMPLATE, template(templateId)), Template.class,
 				"a template");
 	}
 
 	@Override
 	public Template create(String templateId, Template template) {
 		Assert.hasText(templateId, "templateId must not be empty");
-		ApiCall call = ApiCall.of(HttpMethod.POST, TEMPLATES, parent())
+		ApiCall call = ApiCall.of("templates.create", HttpMethod.POST, TEMPLATES, parent())
 			.query("templateId", templateId)
 			.query("requestId", UUID.randomUUID())
 			.body(template.withoutOutputFields());
@@ -113,7 +113,7 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	@Override
 	public Template update(String templateId, Template template, List<String> updateMask) {
-		ApiCall call = ApiCall.of(HttpMethod.PATCH, TEMPLATE, template(templateId))
+		ApiCall call = ApiCall.of("templates.update", HttpMethod.PATCH, TEMPLATE, template(templateId))
 			.query("updateMask", updateMask(updateMask))
 			.query("requestId", UUID.randomUUID())
 			.body(template.withoutOutputFields());
@@ -122,7 +122,7 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	@Override
 	public void delete(String templateId) {
-		ApiCall call = ApiCall.of(HttpMethod.DELETE, TEMPLATE, template(templateId))
+		ApiCall call = ApiCall.of("templates.delete", HttpMethod.DELETE, TEMPLATE, template(templateId))
 			.query("requestId", UUID.randomUUID());
 		this.calls.send(call, Map.class, "an empty answer");
 	}

@@ -9,6 +9,7 @@ import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -35,17 +36,21 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 
 	private final BooleanSupplier failOpen;
 
+	private final Supplier<ScreeningObserver> observer;
+
 	/**
 	 * Creates an interceptor.
 	 * @param methods resolves guarded methods
 	 * @param operations the Model Armor client, looked up at the first call
 	 * @param failOpen whether screening that cannot complete lets the call through
+	 * @param observer told of every screening, looked up at the first call
 	 */
 	ModelArmorGuardInterceptor(GuardedMethods methods, Supplier<ModelArmorOperations> operations,
-			BooleanSupplier failOpen) {
+			BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
 		this.methods = methods;
 		this.operations = operations;
 		this.failOpen = failOpen;
+		this.observer = observer;
 	}
 
 	@Override
@@ -100,7 +105,11 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			return notScreened(guarded, phase,
 					FailureClassifier.describe(ex) + " after " + ex.attempts() + " attempt(s)", ex.attempts(), ex);
 		}
-		if (result.matchFound() || fullyScreened(result)) {
+		if (result.matchFound()) {
+			return result;
+		}
+		if (fullyScreened(result)) {
+			this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
 			return result;
 		}
 		return notScreened(guarded, phase, "invocationResult " + result.invocationResult(), 0, null);
@@ -115,11 +124,18 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 	private @Nullable SanitizationResult notScreened(GuardedMethod guarded, Phase phase, String reason, int attempts,
 			@Nullable Throwable cause) {
 		if (!this.failOpen.getAsBoolean()) {
+			this.observer.get().screened(phase, ScreeningResult.FAILED_CLOSED, Set.of());
 			throw new ModelArmorNotScreenedException(phase, reason, attempts, cause);
 		}
+		this.observer.get().screened(phase, ScreeningResult.FAILED_OPEN, Set.of());
 		logger.warn(String.format("Model Armor could not screen a call, letting it through (fail-open): method=%s "
-				+ "phase=%s reason=\"%s\" outcome=not_screened", guarded.name(), phase, reason));
+				+ "phase=%s reason=\"%s\" outcome=%s", guarded.name(), phase, reason, CallOutcome.NOT_SCREENED.tag()));
 		return null;
+	}
+
+	private ModelArmorViolationException blocked(Phase phase, SanitizationResult result) {
+		this.observer.get().screened(phase, ScreeningResult.BLOCKED, result.matchedFilters());
+		return new ModelArmorViolationException(phase, result);
 	}
 
 	/**
@@ -130,19 +146,21 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			boolean replaceable) {
 		switch (guarded.onMatch()) {
 			case LOG_ONLY -> {
+				this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
 				logger.info(String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=%s phase=%s "
 						+ "filters=%s", guarded.name(), phase, result.matchedFilters()));
 				return null;
 			}
 			case DEIDENTIFY -> {
 				if (replaceable && result.matchedFilters().equals(SDP_ONLY) && result.deidentifiedText().isPresent()) {
+					this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 					logger.info(String.format("Model Armor de-identified sensitive data: method=%s phase=%s",
 							guarded.name(), phase));
 					return result.deidentifiedText().get();
 				}
-				throw new ModelArmorViolationException(phase, result);
+				throw blocked(phase, result);
 			}
-			default -> throw new ModelArmorViolationException(phase, result);
+			default -> throw blocked(phase, result);
 		}
 	}
 

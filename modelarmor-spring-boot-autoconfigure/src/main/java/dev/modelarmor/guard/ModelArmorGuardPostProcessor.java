@@ -28,14 +28,15 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 	 * @param operations the Model Armor client, looked up at the first guarded call
 	 * @param defaultTemplate the configured default template id, or a supplier of {@code null}
 	 * @param failOpen whether screening that cannot complete lets the call through
+	 * @param observer told of every screening, looked up at the first guarded call
 	 */
 	public ModelArmorGuardPostProcessor(Supplier<ModelArmorOperations> operations,
-			Supplier<@Nullable String> defaultTemplate, BooleanSupplier failOpen) {
+			Supplier<@Nullable String> defaultTemplate, BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
 		this.methods = new GuardedMethods(defaultTemplate);
 		Pointcut pointcut = new ComposablePointcut(new AnnotationMatchingPointcut(ModelArmorGuarded.class, true))
 			.union(new AnnotationMatchingPointcut(null, ModelArmorGuarded.class, true));
 		this.advisor = new DefaultPointcutAdvisor(pointcut,
-				new ModelArmorGuardInterceptor(this.methods, operations, failOpen));
+				new ModelArmorGuardInterceptor(this.methods, operations, failOpen, observer));
 		setBeforeExistingAdvisors(true);
 	}
 

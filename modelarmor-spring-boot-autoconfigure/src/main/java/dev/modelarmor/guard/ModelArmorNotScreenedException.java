@@ -1,12 +1,13 @@
 package dev.modelarmor.guard;
 
 import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.retry.CallOutcome;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ModelArmorGuarded} call was blocked because screening could not complete: Model Armor was
  * unreachable after the retries, or not every filter ran. Thrown unless
- * {@code modelarmor.guard.fail-open=true}.
+ * {@code modelarmor.guard.fail-open=true}. Its {@link #outcome()} is {@link CallOutcome#NOT_SCREENED}.
  */
 public class ModelArmorNotScreenedException extends ModelArmorException {
 
@@ -22,7 +23,7 @@ public class ModelArmorNotScreenedException extends ModelArmorException {
 	public ModelArmorNotScreenedException(Phase phase, String reason, int attempts, @Nullable Throwable cause) {
 		super("Model Armor could not screen the " + phase.name().toLowerCase(java.util.Locale.ROOT) + " (" + reason
 				+ "); the call is blocked. Set modelarmor.guard.fail-open=true to let such calls through", attempts,
-				cause);
+				cause, CallOutcome.NOT_SCREENED);
 		this.phase = phase;
 	}
 

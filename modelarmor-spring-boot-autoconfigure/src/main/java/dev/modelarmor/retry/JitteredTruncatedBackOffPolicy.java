@@ -48,10 +48,12 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		CallState call = (CallState) backOffContext;
 		Throwable failure = call.context.getLastThrowable();
 		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
-		if (!decision.retry()) {
-			logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" reason=%s "
+		CallOutcome stop = decision.stop();
+		if (stop != null) {
+			logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
 					+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure),
-					decision.stop().tag(), decision.delay(), call.timeline.deadline().remaining()));
+					stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
+			RetryRecords.stopped(call.context, stop);
 			call.context.setExhaustedOnly();
 			return;
 		}
@@ -60,6 +62,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 					call.context.getRetryCount(), FailureClassifier.describe(failure), decision.delay()));
 		}
 		sleep(decision.delay());
+		RetryRecords.waited(call.context, decision.delay());
 	}
 
 	private Optional<Duration> serverHint(Throwable failure) {

@@ -55,16 +55,17 @@ public final class RetryTimeline {
 			return new RetryDecision(wait, null);
 		}
 		return new RetryDecision(wait,
-				hintRaisedWait ? RetryStop.RETRY_AFTER_EXCEEDS_DEADLINE : RetryStop.DEADLINE_EXCEEDED);
+				hintRaisedWait ? CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE : CallOutcome.DEADLINE_EXCEEDED);
 	}
 
 	/**
 	 * What the strategy decided after a failed attempt.
 	 *
 	 * @param delay the wait before the next attempt (or the one that did not fit)
-	 * @param stop why retrying ends, or {@code null} to retry after {@code delay}
+	 * @param stop why retrying ends ({@link CallOutcome#DEADLINE_EXCEEDED} or
+	 * {@link CallOutcome#RETRY_AFTER_EXCEEDS_DEADLINE}), or {@code null} to retry after {@code delay}
 	 */
-	public record RetryDecision(Duration delay, @Nullable RetryStop stop) {
+	public record RetryDecision(Duration delay, @Nullable CallOutcome stop) {
 
 		/**
 		 * Whether to retry after {@link #delay()}.
@@ -72,27 +73,6 @@ public final class RetryTimeline {
 		 */
 		public boolean retry() {
 			return this.stop == null;
-		}
-
-	}
-
-	/**
-	 * Why retrying ends although the failure is retryable.
-	 */
-	public enum RetryStop {
-
-		/** The next wait would end past the deadline. */
-		DEADLINE_EXCEEDED,
-
-		/** The server's retry hint raised the next wait past the deadline. */
-		RETRY_AFTER_EXCEEDS_DEADLINE;
-
-		/**
-		 * The name used in log lines.
-		 * @return e.g. {@code deadline_exceeded}
-		 */
-		public String tag() {
-			return name().toLowerCase(java.util.Locale.ROOT);
 		}
 
 	}

@@ -41,7 +41,7 @@ class RetryLogLinesTests {
 
 		assertThatExceptionOfType(TestHttpFailure.class).isThrownBy(() -> retrying(RetrySettings.DEFAULTS).execute(call));
 
-		assertThat(output).contains("not retrying: attempt=1 failure=\"HTTP 429\" reason=retry_after_exceeds_deadline");
+		assertThat(output).contains("not retrying: attempt=1 failure=\"HTTP 429\" outcome=retry_after_exceeds_deadline");
 	}
 
 	@Test
@@ -58,7 +58,7 @@ class RetryLogLinesTests {
 
 		assertThatExceptionOfType(TestHttpFailure.class).isThrownBy(() -> retrying(settings).execute(call));
 
-		assertThat(output).contains("not retrying: attempt=6 failure=\"HTTP 503\" reason=deadline_exceeded");
+		assertThat(output).contains("not retrying: attempt=6 failure=\"HTTP 503\" outcome=deadline_exceeded");
 		assertThat(this.time.sleeps()).hasSize(5);
 	}
 
@@ -68,7 +68,7 @@ class RetryLogLinesTests {
 
 		assertThatExceptionOfType(TestHttpFailure.class).isThrownBy(() -> retrying(RetrySettings.DEFAULTS).execute(call));
 
-		assertThat(output).contains("not retrying: attempt=6 failure=\"HTTP 503\" reason=deadline_exceeded");
+		assertThat(output).contains("not retrying: attempt=6 failure=\"HTTP 503\" outcome=deadline_exceeded");
 	}
 
 	private org.springframework.retry.support.RetryTemplate retrying(RetrySettings settings) {

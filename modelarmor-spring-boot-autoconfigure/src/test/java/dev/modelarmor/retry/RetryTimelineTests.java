@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 import dev.modelarmor.retry.RetryTimeline.RetryDecision;
-import dev.modelarmor.retry.RetryTimeline.RetryStop;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,7 +28,7 @@ class RetryTimelineTests {
 		assertThat(next(Optional.empty())).isEqualTo(new RetryDecision(Duration.ofSeconds(2), null));
 		assertThat(next(Optional.empty())).isEqualTo(new RetryDecision(Duration.ofSeconds(4), null));
 		// 7 s slept, 3 s left: the 8 s wait does not fit.
-		assertThat(next(Optional.empty())).isEqualTo(new RetryDecision(Duration.ofSeconds(8), RetryStop.DEADLINE_EXCEEDED));
+		assertThat(next(Optional.empty())).isEqualTo(new RetryDecision(Duration.ofSeconds(8), CallOutcome.DEADLINE_EXCEEDED));
 	}
 
 	@Test
@@ -43,7 +42,7 @@ class RetryTimelineTests {
 		RetryDecision decision = next(Optional.of(Duration.ofSeconds(11)));
 
 		assertThat(decision.retry()).isFalse();
-		assertThat(decision.stop()).isEqualTo(RetryStop.RETRY_AFTER_EXCEEDS_DEADLINE);
+		assertThat(decision.stop()).isEqualTo(CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
 		assertThat(decision.stop().tag()).isEqualTo("retry_after_exceeds_deadline");
 	}
 

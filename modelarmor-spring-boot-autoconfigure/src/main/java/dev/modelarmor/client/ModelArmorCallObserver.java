@@ -1,0 +1,42 @@
+package dev.modelarmor.client;
+
+/**
+ * Watches the logical calls that {@link ModelArmorTemplate} makes, for metrics and traces. The starter
+ * provides a Micrometer implementation when Micrometer is present; without one nothing is recorded.
+ */
+public interface ModelArmorCallObserver {
+
+	/** Records nothing. */
+	ModelArmorCallObserver NONE = (operation) -> new Call() {
+	};
+
+	/**
+	 * A call starts.
+	 * @param operation what it does, e.g. {@code sanitize_user_prompt} or {@code templates.create}
+	 * @return the handle that receives the rest of the call
+	 */
+	Call start(String operation);
+
+	/**
+	 * One call in progress.
+	 */
+	interface Call {
+
+		/**
+		 * An attempt failed; another may follow.
+		 * @param attempt the attempt's number, from 1
+		 * @param failure a short description such as {@code HTTP 503}, never content
+		 */
+		default void attemptFailed(int attempt, String failure) {
+		}
+
+		/**
+		 * The call ended, answered or not.
+		 * @param result how it ended
+		 */
+		default void finished(CallResult result) {
+		}
+
+	}
+
+}
