@@ -59,6 +59,8 @@ public class ModelArmorProperties implements InitializingBean {
 
 	private final Guard guard = new Guard();
 
+	private final Health health = new Health();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -115,8 +117,15 @@ public class ModelArmorProperties implements InitializingBean {
 		return this.guard;
 	}
 
+	public Health getHealth() {
+		return this.health;
+	}
+
 	@Override
 	public void afterPropertiesSet() {
+		if (this.health.cacheTimeToLive.isNegative()) {
+			throw invalid("modelarmor.health.cache-time-to-live", this.health.cacheTimeToLive, "must not be negative");
+		}
 		if (!LOCATION.matcher(this.location).matches()) {
 			throw invalid("modelarmor.location", this.location,
 					"is not a location name; use a region such as us-central1, or us or eu");
@@ -393,6 +402,27 @@ public class ModelArmorProperties implements InitializingBean {
 
 		public void setFailOpen(boolean failOpen) {
 			this.failOpen = failOpen;
+		}
+
+	}
+
+	/**
+	 * The modelArmor health indicator, enabled with management.health.modelarmor.enabled=true.
+	 */
+	public static class Health {
+
+		/**
+		 * How long a health check's result is reused before Model Armor is asked again. Zero asks on
+		 * every check.
+		 */
+		private Duration cacheTimeToLive = Duration.ofSeconds(30);
+
+		public Duration getCacheTimeToLive() {
+			return this.cacheTimeToLive;
+		}
+
+		public void setCacheTimeToLive(Duration cacheTimeToLive) {
+			this.cacheTimeToLive = cacheTimeToLive;
 		}
 
 	}

@@ -43,6 +43,7 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.honor-retry-after       | true
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
+			modelarmor.health.cache-time-to-live     | 30s
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -58,7 +59,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(19);
+		assertThat(properties).hasSize(20);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -133,6 +133,7 @@ class ModelArmorAutoConfigurationTests {
 			modelarmor.retry.jitter            | -5ms
 			modelarmor.retry.max-backoff       | 500ms
 			modelarmor.retry.deadline          | 0s
+			modelarmor.health.cache-time-to-live | -1s
 			""")
 	void invalidPropertiesFailStartupNamingTheProperty(String property, String value) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
