@@ -8,6 +8,7 @@ import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidRetrySettingException;
+import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
@@ -168,9 +169,12 @@ public class ModelArmorProperties implements InitializingBean {
 	 */
 	public RetrySettings toRetrySettings() {
 		try {
-			return new RetrySettings(
+			RetrySettings settings = new RetrySettings(
 					new BackoffSchedule(this.retry.initialBackoff, this.retry.jitter, this.retry.maxBackoff),
 					this.retry.deadline, this.retry.retryTooManyRequests, this.retry.honorRetryAfter);
+			RetryBudgetSettings budget = new RetryBudgetSettings(this.retry.budget.maxTokens,
+					this.retry.budget.tokenRatio);
+			return this.retry.budget.enabled ? settings.withBudget(budget) : settings;
 		}
 		catch (InvalidRetrySettingException ex) {
 			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.reason());
@@ -314,6 +318,12 @@ public class ModelArmorProperties implements InitializingBean {
 		 */
 		private boolean honorRetryAfter = true;
 
+		private final Budget budget = new Budget();
+
+		public Budget getBudget() {
+			return this.budget;
+		}
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -368,6 +378,54 @@ public class ModelArmorProperties implements InitializingBean {
 
 		public void setHonorRetryAfter(boolean honorRetryAfter) {
 			this.honorRetryAfter = honorRetryAfter;
+		}
+
+		/**
+		 * A gRPC-style retry budget per client: a bucket of tokens that retryable failures drain and
+		 * successes refill; retries stop while it is below half.
+		 */
+		public static class Budget {
+
+			/**
+			 * Whether calls draw on a retry budget. When enabled, retries stop while the bucket is below half
+			 * (outcome budget_exhausted).
+			 */
+			private boolean enabled;
+
+			/**
+			 * Size of the bucket, from 1 to 1000. Each retryable failure takes one token.
+			 */
+			private int maxTokens = 10;
+
+			/**
+			 * Tokens a successful call gives back, more than 0 and at most 1.
+			 */
+			private double tokenRatio = 0.1;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public int getMaxTokens() {
+				return this.maxTokens;
+			}
+
+			public void setMaxTokens(int maxTokens) {
+				this.maxTokens = maxTokens;
+			}
+
+			public double getTokenRatio() {
+				return this.tokenRatio;
+			}
+
+			public void setTokenRatio(double tokenRatio) {
+				this.tokenRatio = tokenRatio;
+			}
+
 		}
 
 	}

@@ -1,5 +1,7 @@
 package dev.modelarmor.retry;
 
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.retry.RetryContext;
@@ -8,25 +10,46 @@ import org.springframework.retry.context.RetryContextSupport;
 
 /**
  * spring-retry {@link RetryPolicy} that retries exactly the failures the {@link FailureClassifier}
- * accepts. It sets no attempt limit: the deadline, enforced by {@link JitteredTruncatedBackOffPolicy},
- * ends retrying.
+ * accepts, while the client's {@link RetryBudget} (when there is one) allows it. It sets no attempt
+ * limit: the deadline, enforced by {@link JitteredTruncatedBackOffPolicy}, ends retrying.
  */
 public final class ModelArmorRetryPolicy implements RetryPolicy {
 
+	private static final Log logger = LogFactory.getLog(ModelArmorRetryPolicy.class);
+
 	private final FailureClassifier classifier;
+
+	private final @Nullable RetryBudget budget;
 
 	/**
 	 * Creates a policy.
 	 * @param classifier decides which failures are retried
+	 * @param budget the client's retry budget, or {@code null} for none
 	 */
-	public ModelArmorRetryPolicy(FailureClassifier classifier) {
+	public ModelArmorRetryPolicy(FailureClassifier classifier, @Nullable RetryBudget budget) {
 		this.classifier = classifier;
+		this.budget = budget;
 	}
 
 	@Override
 	public boolean canRetry(RetryContext context) {
 		Throwable last = context.getLastThrowable();
-		return last == null || this.classifier.isRetryable(last);
+		if (last == null) {
+			return true;
+		}
+		if (!this.classifier.isRetryable(last)) {
+			return false;
+		}
+		if (this.budget != null && !this.budget.allowsRetry()) {
+			if (RetryRecords.failureOutcome(context) != CallOutcome.BUDGET_EXHAUSTED) {
+				logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
+						+ "tokens=%.1f", context.getRetryCount(), FailureClassifier.describe(last),
+						CallOutcome.BUDGET_EXHAUSTED.tag(), this.budget.tokens()));
+				RetryRecords.stopped(context, CallOutcome.BUDGET_EXHAUSTED);
+			}
+			return false;
+		}
+		return true;
 	}
 
 	@Override
@@ -41,6 +64,9 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 	@Override
 	public void registerThrowable(RetryContext context, Throwable throwable) {
 		((RetryContextSupport) context).registerThrowable(throwable);
+		if (this.budget != null && this.classifier.isRetryable(throwable)) {
+			this.budget.onRetryableFailure();
+		}
 	}
 
 }

@@ -3,6 +3,8 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How Model Armor calls are retried.
  *
@@ -11,9 +13,10 @@ import java.util.Objects;
  * a wait that would end past it is not slept
  * @param retryTooManyRequests whether HTTP 429 is retried (500, 502, 503, 504 and I/O failures always are)
  * @param honorRetryAfter whether a server's {@code Retry-After} or {@code RetryInfo} hint raises the next wait
+ * @param budget the retry budget of each client, or {@code null} for none
  */
 public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
-		boolean honorRetryAfter) {
+		boolean honorRetryAfter, @Nullable RetryBudgetSettings budget) {
 
 	/** Google's schedule, a 60 s deadline, 429 retried, server hints honoured. */
 	public static final RetrySettings DEFAULTS = new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT,
@@ -28,6 +31,27 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 		if (deadline.isNegative() || deadline.isZero()) {
 			throw new InvalidRetrySettingException("deadline", deadline, "must be positive");
 		}
+	}
+
+	/**
+	 * Settings without a retry budget.
+	 * @param schedule the waits between attempts
+	 * @param deadline the total time after which no retry starts
+	 * @param retryTooManyRequests whether HTTP 429 is retried
+	 * @param honorRetryAfter whether a server's retry hint raises the next wait
+	 */
+	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
+			boolean honorRetryAfter) {
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null);
+	}
+
+	/**
+	 * These settings with a retry budget.
+	 * @param budget the budget of each client
+	 * @return the settings
+	 */
+	public RetrySettings withBudget(RetryBudgetSettings budget) {
+		return new RetrySettings(this.schedule, this.deadline, this.retryTooManyRequests, this.honorRetryAfter, budget);
 	}
 
 }

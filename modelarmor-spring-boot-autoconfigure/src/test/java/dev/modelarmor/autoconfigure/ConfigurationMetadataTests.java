@@ -41,6 +41,9 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
 			modelarmor.retry.honor-retry-after       | true
+			modelarmor.retry.budget.enabled          | false
+			modelarmor.retry.budget.max-tokens       | 10
+			modelarmor.retry.budget.token-ratio      | 0.1
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
 			modelarmor.health.cache-time-to-live     | 30s
@@ -59,7 +62,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(20);
+		assertThat(properties).hasSize(23);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

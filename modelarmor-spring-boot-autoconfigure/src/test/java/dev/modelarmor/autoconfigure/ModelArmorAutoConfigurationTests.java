@@ -12,6 +12,7 @@ import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.VirtualTime;
@@ -134,6 +135,10 @@ class ModelArmorAutoConfigurationTests {
 			modelarmor.retry.max-backoff       | 500ms
 			modelarmor.retry.deadline          | 0s
 			modelarmor.health.cache-time-to-live | -1s
+			modelarmor.retry.budget.max-tokens   | 0
+			modelarmor.retry.budget.max-tokens   | 1001
+			modelarmor.retry.budget.token-ratio  | 0
+			modelarmor.retry.budget.token-ratio  | 1.5
 			""")
 	void invalidPropertiesFailStartupNamingTheProperty(String property, String value) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
@@ -217,6 +222,21 @@ class ModelArmorAutoConfigurationTests {
 			assertThat(retries.calls).containsExactly("first customizer", "second customizer", "listener saw 1 error");
 		});
 		assertThat(modelArmor.getAllServeEvents()).hasSize(2);
+	}
+
+	@Test
+	void anEnabledRetryBudgetEndsAnOutageWithBudgetExhausted() {
+		modelArmor.stubFor(post(urlPathEqualTo(promptPath("demo-project", "us-central1", "default-template")))
+			.willReturn(aResponse().withStatus(503)));
+		againstWireMock().withUserConfiguration(VirtualRetries.class)
+			.withPropertyValues("modelarmor.retry.budget.enabled=true", "modelarmor.retry.budget.max-tokens=4")
+			.run((context) -> assertThatExceptionOfType(ModelArmorApiException.class)
+				.isThrownBy(() -> context.getBean(ModelArmorOperations.class).sanitizeUserPrompt("hello"))
+				.satisfies((ex) -> {
+					// 4 tokens: the second failure leaves 2, which is not more than half.
+					assertThat(ex.attempts()).isEqualTo(2);
+					assertThat(ex.outcome()).contains(CallOutcome.BUDGET_EXHAUSTED);
+				}));
 	}
 
 	@Test
