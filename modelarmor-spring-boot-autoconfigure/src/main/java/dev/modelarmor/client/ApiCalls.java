@@ -53,6 +53,18 @@ final class ApiCalls {
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		byte[] body = (call.body() != null) ? ModelArmorJson.mapper().writeValueAsBytes(call.body()) : null;
 		CallProgress progress = new CallProgress(call.operation(), this.observer.start(call.operation()));
+		try {
+			return send(call, body, answerType, expected, progress);
+		}
+		catch (RuntimeException | Error ex) {
+			// A failure outside the attempts (a retry listener that vetoes, an Error) still ends the call.
+			progress.failedUnlessReported(ex);
+			throw ex;
+		}
+	}
+
+	private <T> T send(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
+			CallProgress progress) {
 		if (!call.retryable()) {
 			try {
 				return progress.answered(attempt(call, body, answerType, expected, 1, progress), 1, Duration.ZERO);
@@ -80,6 +92,7 @@ final class ApiCalls {
 
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
 			CallProgress progress) {
+		progress.attempting(attempt);
 		try {
 			RestClient.RequestBodySpec request = this.restClient.method(call.method())
 				.uri((builder) -> call.uri((call.endpoint() != null)
@@ -152,6 +165,10 @@ final class ApiCalls {
 
 		private boolean earlierAttemptOutcomeUnknown;
 
+		private int attempts;
+
+		private boolean reported;
+
 		CallProgress(String operation, ModelArmorCallObserver.Call observed) {
 			this.operation = operation;
 			this.observed = observed;
@@ -169,6 +186,10 @@ final class ApiCalls {
 			return this.earlierAttemptOutcomeUnknown;
 		}
 
+		void attempting(int attempt) {
+			this.attempts = attempt;
+		}
+
 		void answeredWith(int status) {
 			this.lastStatus = String.valueOf(status);
 		}
@@ -182,17 +203,31 @@ final class ApiCalls {
 		}
 
 		<T> T answered(T answer, int attempts, Duration backoff) {
+			this.reported = true;
 			this.observed.finished(new CallResult(this.operation, RetryRecords.successOutcome(attempts),
 					this.lastStatus, attempts, backoff));
 			return answer;
 		}
 
 		RuntimeException failed(RuntimeException failure, CallOutcome outcome, int attempts, Duration backoff) {
+			this.reported = true;
 			if (failure instanceof ModelArmorException modelArmor) {
 				modelArmor.recordOutcome(outcome);
 			}
 			this.observed.finished(new CallResult(this.operation, outcome, this.lastStatus, attempts, backoff));
 			return failure;
+		}
+
+		void failedUnlessReported(Throwable failure) {
+			if (this.reported) {
+				return;
+			}
+			this.reported = true;
+			if (failure instanceof ModelArmorException modelArmor && modelArmor.outcome().isEmpty()) {
+				modelArmor.recordOutcome(CallOutcome.NON_RETRYABLE);
+			}
+			this.observed.finished(new CallResult(this.operation, CallOutcome.NON_RETRYABLE, this.lastStatus,
+					this.attempts, Duration.ZERO));
 		}
 
 	}

@@ -1,0 +1,46 @@
+package dev.modelarmor.autoconfigure;
+
+import dev.modelarmor.client.ModelArmorCallObserver;
+import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.observation.MicrometerCallObserver;
+import dev.modelarmor.observation.MicrometerScreeningObserver;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the Model Armor metrics and observations, when Micrometer is on the class path:
+ * a {@link MicrometerCallObserver} for the client's calls and a {@link MicrometerScreeningObserver} for
+ * guarded calls. Either steps back for an application's own {@link ModelArmorCallObserver} or
+ * {@link ScreeningObserver} bean.
+ *
+ * <p>The registries are the application's {@link MeterRegistry} and {@link ObservationRegistry} beans
+ * when there are any: without a {@code MeterRegistry} bean no meters are recorded, without an
+ * {@code ObservationRegistry} bean no observations.
+ */
+@AutoConfiguration(before = { ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
+public final class ModelArmorObservationAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(ModelArmorCallObserver.class)
+	MicrometerCallObserver modelArmorCallObserver(ObjectProvider<MeterRegistry> meterRegistry,
+			ObjectProvider<ObservationRegistry> observationRegistry) {
+		return new MicrometerCallObserver(meterRegistry.getIfUnique(),
+				observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(ScreeningObserver.class)
+	MicrometerScreeningObserver modelArmorScreeningObserver(ObjectProvider<MeterRegistry> meterRegistry) {
+		return new MicrometerScreeningObserver(meterRegistry.getIfUnique());
+	}
+
+}

@@ -1,0 +1,73 @@
+package dev.modelarmor.observation;
+
+import java.util.Locale;
+import java.util.Set;
+
+import dev.modelarmor.guard.Phase;
+import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.guard.ScreeningResult;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Counts the screenings of {@link dev.modelarmor.guard.ModelArmorGuarded @ModelArmorGuarded} calls in the
+ * counter {@value #SCREENINGS}, with the tags:
+ * <ul>
+ * <li>{@code phase}: {@code prompt} or {@code response};</li>
+ * <li>{@code result}: a {@link ScreeningResult#tag()}: {@code allowed}, {@code blocked},
+ * {@code deidentified}, {@code logged}, {@code failed_open} or {@code failed_closed};</li>
+ * <li>{@code filter}: a matched filter, such as {@code sdp}, {@code rai} or {@code pi_and_jailbreak}, or
+ * {@code none} when no filter matched ({@code allowed}, {@code failed_open}, {@code failed_closed}).</li>
+ * </ul>
+ * A screening in which several filters matched increments the counter once per filter, so the sum over
+ * {@code filter} counts matches, not screenings; count screenings of one result by one filter, or of a
+ * result without matches by {@code filter=none}.
+ *
+ * <p>Without a {@link MeterRegistry} it records nothing.
+ */
+public class MicrometerScreeningObserver implements ScreeningObserver {
+
+	/** The counter of screenings. */
+	public static final String SCREENINGS = "modelarmor.guard.screenings";
+
+	/** The {@code filter} tag of a screening in which no filter matched. */
+	public static final String NO_FILTER = "none";
+
+	private final @Nullable MeterRegistry meters;
+
+	/**
+	 * Creates an observer.
+	 * @param meters where the counter goes, or {@code null} to record nothing
+	 */
+	public MicrometerScreeningObserver(@Nullable MeterRegistry meters) {
+		this.meters = meters;
+	}
+
+	@Override
+	public void screened(Phase phase, ScreeningResult result, Set<String> matchedFilters) {
+		MeterRegistry registry = this.meters;
+		if (registry == null) {
+			return;
+		}
+		String phaseTag = phase.name().toLowerCase(Locale.ROOT);
+		if (matchedFilters.isEmpty()) {
+			increment(registry, phaseTag, result, NO_FILTER);
+			return;
+		}
+		for (String filter : matchedFilters) {
+			increment(registry, phaseTag, result, filter);
+		}
+	}
+
+	private static void increment(MeterRegistry registry, String phase, ScreeningResult result, String filter) {
+		Counter.builder(SCREENINGS)
+			.description("Screenings of guarded calls, once per matched filter")
+			.tag("phase", phase)
+			.tag("result", result.tag())
+			.tag("filter", filter)
+			.register(registry)
+			.increment();
+	}
+
+}
