@@ -7,6 +7,8 @@ import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
 import dev.modelarmor.retry.RetryRecords;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
@@ -26,6 +28,8 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  * call ends with an outcome, recorded on its exception and reported to the {@link ModelArmorCallObserver}.
  */
 final class ApiCalls {
+
+	private static final Log logger = LogFactory.getLog(ApiCalls.class);
 
 	private final RestClient restClient;
 
@@ -52,35 +56,29 @@ final class ApiCalls {
 	 */
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		byte[] body = (call.body() != null) ? ModelArmorJson.mapper().writeValueAsBytes(call.body()) : null;
-		CallProgress progress = new CallProgress(call.operation(), this.observer.start(call.operation()));
+		CallProgress progress = new CallProgress(call.operation(), this.observer);
+		T answer;
 		try {
-			return send(call, body, answerType, expected, progress);
+			answer = call.retryable() ? retrying(call, body, answerType, expected, progress)
+					: attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), progress);
 		}
 		catch (RuntimeException | Error ex) {
-			// A failure outside the attempts (a retry listener that vetoes, an Error) still ends the call.
-			progress.failedUnlessReported(ex);
+			progress.failed(ex);
 			throw ex;
 		}
+		progress.answered();
+		return answer;
 	}
 
-	private <T> T send(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
+	private <T> T retrying(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
 			CallProgress progress) {
-		if (!call.retryable()) {
-			try {
-				return progress.answered(attempt(call, body, answerType, expected, 1, progress), 1, Duration.ZERO);
-			}
-			catch (RuntimeException ex) {
-				throw progress.failed(ex, CallOutcome.NON_RETRYABLE, 1, Duration.ZERO);
-			}
-		}
 		return this.retryTemplate.execute((context) -> {
-			int attempt = context.getRetryCount() + 1;
 			progress.beforeAttempt(context.getLastThrowable());
-			return progress.answered(attempt(call, body, answerType, expected, attempt, progress), attempt,
-					RetryRecords.backoff(context));
+			int attempt = progress.attempting(context.getRetryCount() + 1, RetryRecords.backoff(context));
+			return attempt(call, body, answerType, expected, attempt, progress);
 		}, (context) -> {
-			throw progress.failed(lastFailure(context), RetryRecords.failureOutcome(context),
-					context.getRetryCount(), RetryRecords.backoff(context));
+			progress.stopped(RetryRecords.failureOutcome(context), RetryRecords.backoff(context));
+			throw lastFailure(context);
 		});
 	}
 
@@ -92,7 +90,6 @@ final class ApiCalls {
 
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
 			CallProgress progress) {
-		progress.attempting(attempt);
 		try {
 			RestClient.RequestBodySpec request = this.restClient.method(call.method())
 				.uri((builder) -> call.uri((call.endpoint() != null)
@@ -152,14 +149,16 @@ final class ApiCalls {
 	}
 
 	/**
-	 * What one call has seen so far: the status of its last answer, whether an earlier attempt may have
-	 * been carried out although it failed, and the observer's handle.
+	 * What one call has seen so far: its attempts, the status of its last answer, whether an earlier
+	 * attempt may have been carried out although it failed, why retrying stopped, and the time spent
+	 * waiting. It reports the call to the observer once, when the call ends; an observer that fails is
+	 * logged and never fails the call.
 	 */
 	private static final class CallProgress {
 
 		private final String operation;
 
-		private final ModelArmorCallObserver.Call observed;
+		private final ModelArmorCallObserver.@Nullable Call observed;
 
 		private String lastStatus = "none";
 
@@ -167,11 +166,13 @@ final class ApiCalls {
 
 		private int attempts;
 
-		private boolean reported;
+		private Duration backoff = Duration.ZERO;
 
-		CallProgress(String operation, ModelArmorCallObserver.Call observed) {
+		private CallOutcome stop = CallOutcome.NON_RETRYABLE;
+
+		CallProgress(String operation, ModelArmorCallObserver observer) {
 			this.operation = operation;
-			this.observed = observed;
+			this.observed = safely(() -> observer.start(operation));
 		}
 
 		void beforeAttempt(@Nullable Throwable previousFailure) {
@@ -186,8 +187,10 @@ final class ApiCalls {
 			return this.earlierAttemptOutcomeUnknown;
 		}
 
-		void attempting(int attempt) {
+		int attempting(int attempt, Duration backoffSoFar) {
 			this.attempts = attempt;
+			this.backoff = backoffSoFar;
+			return attempt;
 		}
 
 		void answeredWith(int status) {
@@ -199,35 +202,48 @@ final class ApiCalls {
 		}
 
 		void attemptFailed(int attempt, ModelArmorException failure) {
-			this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
+			if (this.observed != null) {
+				safely(() -> {
+					this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
+					return null;
+				});
+			}
 		}
 
-		<T> T answered(T answer, int attempts, Duration backoff) {
-			this.reported = true;
-			this.observed.finished(new CallResult(this.operation, RetryRecords.successOutcome(attempts),
-					this.lastStatus, attempts, backoff));
-			return answer;
+		void stopped(CallOutcome why, Duration backoff) {
+			this.stop = why;
+			this.backoff = backoff;
 		}
 
-		RuntimeException failed(RuntimeException failure, CallOutcome outcome, int attempts, Duration backoff) {
-			this.reported = true;
+		void answered() {
+			finish(RetryRecords.successOutcome(this.attempts));
+		}
+
+		void failed(Throwable failure) {
 			if (failure instanceof ModelArmorException modelArmor) {
-				modelArmor.recordOutcome(outcome);
+				modelArmor.recordOutcome(this.stop);
 			}
-			this.observed.finished(new CallResult(this.operation, outcome, this.lastStatus, attempts, backoff));
-			return failure;
+			finish(this.stop);
 		}
 
-		void failedUnlessReported(Throwable failure) {
-			if (this.reported) {
-				return;
+		private void finish(CallOutcome outcome) {
+			if (this.observed != null) {
+				CallResult result = new CallResult(this.operation, outcome, this.lastStatus, this.attempts, this.backoff);
+				safely(() -> {
+					this.observed.finished(result);
+					return null;
+				});
 			}
-			this.reported = true;
-			if (failure instanceof ModelArmorException modelArmor && modelArmor.outcome().isEmpty()) {
-				modelArmor.recordOutcome(CallOutcome.NON_RETRYABLE);
+		}
+
+		private static <R> @Nullable R safely(java.util.function.Supplier<R> observerCall) {
+			try {
+				return observerCall.get();
 			}
-			this.observed.finished(new CallResult(this.operation, CallOutcome.NON_RETRYABLE, this.lastStatus,
-					this.attempts, Duration.ZERO));
+			catch (RuntimeException ex) {
+				logger.warn("A ModelArmorCallObserver failed; the call goes on: " + ex.getClass().getName());
+				return null;
+			}
 		}
 
 	}

@@ -333,6 +333,24 @@ class ModelArmorTemplateTests {
 	}
 
 	@Test
+	void anObserverThatFailsNeverFailsNorRepeatsTheCall() {
+		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).willReturn(okJson(NO_MATCH)));
+		ModelArmorCallObserver broken = (operation) -> new ModelArmorCallObserver.Call() {
+			@Override
+			public void finished(CallResult result) {
+				throw new IllegalStateException("meter registry rejected the meter");
+			}
+		};
+
+		assertThat(this.template.withCallObserver(broken).sanitizeUserPrompt("hello").matchFound()).isFalse();
+		assertThat(this.template.withCallObserver((operation) -> {
+			throw new IllegalStateException("cannot start");
+		}).sanitizeUserPrompt("hello").matchFound()).isFalse();
+
+		assertThat(modelArmor.getAllServeEvents()).hasSize(2);
+	}
+
+	@Test
 	void anUnreachableEndpointIsReportedWithoutItsAddressDetails() {
 		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of("http://127.0.0.1:1");
 		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
