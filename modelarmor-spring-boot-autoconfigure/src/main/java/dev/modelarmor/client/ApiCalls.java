@@ -43,6 +43,10 @@ final class ApiCalls {
 		return new ApiCalls(this.restClient, this.retryTemplate, observer);
 	}
 
+	ApiCalls retryingWith(RetryTemplate retryTemplate) {
+		return new ApiCalls(this.restClient, retryTemplate, this.observer);
+	}
+
 	/**
 	 * Sends a call.
 	 * @param call the call
