@@ -44,6 +44,7 @@ class ConfigurationMetadataTests {
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
 			modelarmor.health.cache-time-to-live     | 30s
+			management.health.modelarmor.enabled     | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -59,7 +60,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(20);
+		assertThat(properties).hasSize(21);
 	}
 
 	private static Map<String, JsonNode> readProperties() {
