@@ -47,6 +47,10 @@ final class ApiCalls {
 		return new ApiCalls(this.restClient, this.retryTemplate, observer);
 	}
 
+	ApiCalls retryingWith(RetryTemplate retryTemplate) {
+		return new ApiCalls(this.restClient, retryTemplate, this.observer);
+	}
+
 	/**
 	 * Sends a call.
 	 * @param call the call
@@ -241,7 +245,7 @@ final class ApiCalls {
 				return observerCall.get();
 			}
 			catch (RuntimeException ex) {
-				logger.warn("A ModelArmorCallObserver failed; the call goes on: " + ex.getClass().getName());
+				logger.warn("Model Armor call observer failed, the call goes on: failure=" + ex.getClass().getName());
 				return null;
 			}
 		}

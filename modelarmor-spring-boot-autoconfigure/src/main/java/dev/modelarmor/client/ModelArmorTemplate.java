@@ -114,6 +114,20 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 				this.templateId);
 	}
 
+	/**
+	 * The same client, running the attempts of its retryable calls with another retry template: for
+	 * example {@code ModelArmorRetryTemplates.singleAttempt(settings, runtime)} with a short deadline, for
+	 * a health check that must answer quickly rather than retry for the whole deadline. The HTTP client
+	 * and the call observer are shared.
+	 * @param retryTemplate runs the attempts of each retryable call
+	 * @return a client that retries with it
+	 */
+	public ModelArmorTemplate withRetryTemplate(RetryTemplate retryTemplate) {
+		Assert.notNull(retryTemplate, "retryTemplate must not be null");
+		return new ModelArmorTemplate(this.calls.retryingWith(retryTemplate), this.endpoint, this.projectId,
+				this.location, this.templateId);
+	}
+
 	@Override
 	public TemplateOperations templates() {
 		return new RestTemplateOperations(this.calls, this.projectId, this.location);

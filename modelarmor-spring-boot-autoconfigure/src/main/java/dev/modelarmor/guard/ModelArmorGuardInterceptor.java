@@ -128,7 +128,7 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			throw new ModelArmorNotScreenedException(phase, reason, attempts, cause);
 		}
 		this.observer.get().screened(phase, ScreeningResult.FAILED_OPEN, Set.of());
-		logger.warn(String.format("Model Armor could not screen a call, letting it through (fail-open): method=%s "
+		logger.warn(String.format("Model Armor could not screen a call, letting it through (fail-open): method=\"%s\" "
 				+ "phase=%s reason=\"%s\" outcome=%s", guarded.name(), phase, reason, CallOutcome.NOT_SCREENED.tag()));
 		return null;
 	}
@@ -147,14 +147,14 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		switch (guarded.onMatch()) {
 			case LOG_ONLY -> {
 				this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
-				logger.info(String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=%s phase=%s "
-						+ "filters=%s", guarded.name(), phase, result.matchedFilters()));
+				logger.info(String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
+						+ "filters=[%s]", guarded.name(), phase, String.join(",", result.matchedFilters())));
 				return null;
 			}
 			case DEIDENTIFY -> {
 				if (replaceable && result.matchedFilters().equals(SDP_ONLY) && result.deidentifiedText().isPresent()) {
 					this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
-					logger.info(String.format("Model Armor de-identified sensitive data: method=%s phase=%s",
+					logger.info(String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s",
 							guarded.name(), phase));
 					return result.deidentifiedText().get();
 				}

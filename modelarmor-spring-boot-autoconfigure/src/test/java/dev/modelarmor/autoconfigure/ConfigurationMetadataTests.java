@@ -47,6 +47,7 @@ class ConfigurationMetadataTests {
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
 			modelarmor.health.cache-time-to-live     | 30s
+			management.health.modelarmor.enabled     | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -62,7 +63,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(23);
+		assertThat(properties).hasSize(24);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

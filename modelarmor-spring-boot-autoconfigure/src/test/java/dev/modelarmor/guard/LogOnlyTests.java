@@ -48,9 +48,9 @@ class LogOnlyTests {
 		assertThat(responseRequests(modelArmor)).hasSize(1);
 		List<String> matchLines = output.getAll().lines().filter((line) -> line.contains("onMatch=LOG_ONLY")).toList();
 		assertThat(matchLines).hasSize(2);
-		assertThat(matchLines.get(0)).contains("method=LogOnlyTests.AuditedChat.chat(String)", "phase=PROMPT",
+		assertThat(matchLines.get(0)).contains("method=\"LogOnlyTests.AuditedChat.chat(String)\"", "phase=PROMPT",
 				"filters=[pi_and_jailbreak]");
-		assertThat(matchLines.get(1)).contains("method=LogOnlyTests.AuditedChat.chat(String)", "phase=RESPONSE",
+		assertThat(matchLines.get(1)).contains("method=\"LogOnlyTests.AuditedChat.chat(String)\"", "phase=RESPONSE",
 				"filters=[rai]");
 		assertThat(output.getAll()).doesNotContain(JAILBREAK_PROMPT).doesNotContain(DANGEROUS_ANSWER);
 	}

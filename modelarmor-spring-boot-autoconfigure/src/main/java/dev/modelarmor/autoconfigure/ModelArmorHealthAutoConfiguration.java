@@ -1,0 +1,62 @@
+package dev.modelarmor.autoconfigure;
+
+import java.time.Duration;
+
+import dev.modelarmor.actuate.ModelArmorHealthIndicator;
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryRuntime;
+import dev.modelarmor.retry.RetrySettings;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@code modelArmor} health indicator. Off unless
+ * {@code management.health.modelarmor.enabled=true}: a check calls Model Armor, which costs quota and
+ * needs the {@code modelarmor.templates.get} permission, so it is opt-in.
+ *
+ * <p>When the client is the starter's {@link ModelArmorTemplate}, the check uses a copy of it that makes
+ * a single attempt bounded by {@link ModelArmorHealthIndicator#CHECK_DEADLINE} (or the retry deadline
+ * when shorter), so that a health probe answers within seconds instead of retrying for the whole retry
+ * deadline. An application's own {@link ModelArmorOperations} is used as it is.
+ */
+@AutoConfiguration(after = ModelArmorAutoConfiguration.class,
+		beforeName = "org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration")
+@ConditionalOnClass(HealthIndicator.class)
+@ConditionalOnBooleanProperty(name = "management.health.modelarmor.enabled")
+@ConditionalOnBean(ModelArmorOperations.class)
+@EnableConfigurationProperties(ModelArmorProperties.class)
+public final class ModelArmorHealthAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean(value = ModelArmorHealthIndicator.class, name = "modelArmorHealthIndicator")
+	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations,
+			ModelArmorProperties properties, ObjectProvider<RetryRuntime> retryRuntime) {
+		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
+		ModelArmorOperations checking = operations;
+		String templateId = properties.getTemplateId();
+		if (operations instanceof ModelArmorTemplate template) {
+			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt(properties), runtime));
+			templateId = template.getTemplateId();
+		}
+		return new ModelArmorHealthIndicator(checking, templateId, properties.getHealth().getCacheTimeToLive(),
+				runtime.clock());
+	}
+
+	private static RetrySettings singleAttempt(ModelArmorProperties properties) {
+		RetrySettings settings = properties.toRetrySettings();
+		Duration deadline = (settings.deadline().compareTo(ModelArmorHealthIndicator.CHECK_DEADLINE) < 0)
+				? settings.deadline() : ModelArmorHealthIndicator.CHECK_DEADLINE;
+		return new RetrySettings(settings.schedule(), deadline, settings.retryTooManyRequests(), settings.honorRetryAfter());
+	}
+
+}

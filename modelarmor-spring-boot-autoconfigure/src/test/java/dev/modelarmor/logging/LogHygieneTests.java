@@ -1,0 +1,124 @@
+package dev.modelarmor.logging;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import ch.qos.logback.classic.Level;
+import dev.modelarmor.logging.SuiteLogCapture.CapturedLine;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Log hygiene across the whole test suite: no log line at INFO or above, from the starter or anything
+ * else, carries a prompt, a model answer, an access token or key material used by any test scenario,
+ * and the starter's own lines are structured {@code key=value}.
+ *
+ * <p>Runs last ({@code @Order(Integer.MAX_VALUE)} with the {@code OrderAnnotation} class orderer set in
+ * {@code junit-platform.properties}) over what {@link SuiteLogCapture} captured while every other
+ * class ran. Run on its own, or without the classes that produce retry and guard lines, it skips.
+ *
+ * <p><strong>A new test that sends new secret-ish text (a prompt, an answer, a token, a key) must add
+ * it to {@link #SENSITIVE_MARKERS}</strong>; otherwise a leak of it would go unnoticed here.
+ */
+@Order(Integer.MAX_VALUE)
+class LogHygieneTests {
+
+	/**
+	 * Text that no log line may contain, matched case-insensitively: every prompt, answer, token and key
+	 * the test sources send through the starter, or a distinctive part of it.
+	 */
+	static final List<String> SENSITIVE_MARKERS = List.of(
+			// Credentials: access tokens, Authorization values, key material, service-account identity.
+			"ya29.", "Bearer ", "PRIVATE KEY", "SECRET-KEY-42", "SECRET-TYPE-42", "SECRET-CONTENT-42",
+			"tester@sa-project.iam.gserviceaccount.com", "0123456789abcdef",
+			// Card numbers and what de-identification makes of them.
+			"4111", "[CREDIT_CARD_NUMBER]",
+			// Jailbreak prompts.
+			"ignore all previous instructions", "ignore previous instructions", "print the system prompt",
+			"print your system prompt", "reveal the admin password", "dump the user table",
+			// Answers and other prompts of the guard and web scenarios.
+			"hunter2", "broken arm", "Summarise my medical record", "build a weapon", "Is anyone listening",
+			"What are your opening hours", "What is the capital of France", "Paris is the capital of France",
+			"Bonjour, comment allez-vous", "Which train goes to Lyon", "TGV from Gare de Lyon",
+			// E-mail addresses used as answers, and their de-identified form.
+			"jane@example.com", "[EMAIL_ADDRESS]",
+			// The SECRET constants of the client tests.
+			"SECRET-4711", "SECRET-1", "SECRET-2");
+
+	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
+	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
+			"dev.modelarmor.client.ModelArmorTemplateTests", "dev.modelarmor.guard.LogOnlyTests",
+			"dev.modelarmor.guard.FailOpenTests", "dev.modelarmor.guard.DeidentifyTests");
+
+	/** The whole suite logs about 250 lines at INFO or above, mostly retry WARN lines. */
+	static final int MINIMUM_LINES = 100;
+
+	/** A retry line: {@code attempt=1 failure="HTTP 503" wait=PT1.2S}. */
+	static final Pattern RETRYING = Pattern.compile("attempt=\\d+ failure=\"[^\"]*\" wait=");
+
+	/** A line that gives up retrying, with the outcome and the time left. */
+	static final Pattern NOT_RETRYING = Pattern
+		.compile("attempt=\\d+ failure=\"[^\"]*\" outcome=[a-z_]+ (wait=\\S+ remaining=\\S+|tokens=\\S+)");
+
+	/**
+	 * The shape of every line of the starter: a fixed sentence, a colon, then space-separated
+	 * {@code key=value} pairs whose value is either free of spaces and quotes, or quoted.
+	 */
+	static final Pattern KEY_VALUE_LINE = Pattern
+		.compile("^Model Armor [^:\"]+:( [a-zA-Z]+=(\"[^\"]*\"|[^\\s\"]+))+$");
+
+	private static List<CapturedLine> lines;
+
+	@BeforeAll
+	static void onlyAfterTheSuite() {
+		assumeTrue(SuiteLogCapture.installed(), "Logback log capture is not installed");
+		assumeTrue(SuiteLogCapture.plannedClasses().containsAll(SCENARIO_CLASSES),
+				"run with the whole suite: the scenario classes are not in this run");
+		lines = SuiteLogCapture.lines();
+	}
+
+	@Test
+	void theSuiteLoggedEnoughToMakeTheCheckMeaningful() {
+		assertThat(lines).hasSizeGreaterThanOrEqualTo(MINIMUM_LINES);
+		assertThat(lines).filteredOn((line) -> line.level() == Level.WARN && RETRYING.matcher(line.text()).find())
+			.as("retry WARN lines").isNotEmpty();
+		assertThat(lines).filteredOn((line) -> NOT_RETRYING.matcher(line.text()).find())
+			.as("lines that give up retrying").isNotEmpty();
+		assertThat(lines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.guard."))
+			.as("guard lines").isNotEmpty()
+			.anyMatch((line) -> line.level() == Level.INFO)
+			.anyMatch((line) -> line.level() == Level.WARN);
+	}
+
+	@Test
+	void noLineCarriesAPromptAnAnswerOrACredential() {
+		for (CapturedLine line : lines) {
+			String text = line.text().toLowerCase(Locale.ROOT);
+			for (String marker : SENSITIVE_MARKERS) {
+				assertThat(text).as("%s%ncontains the sensitive marker '%s'", line, marker)
+					.doesNotContain(marker.toLowerCase(Locale.ROOT));
+			}
+		}
+	}
+
+	@Test
+	void theStartersLinesAreKeyValueShaped() {
+		List<CapturedLine> starterLines = lines.stream().filter((line) -> line.logger().startsWith("dev.modelarmor.")).toList();
+		assertThat(starterLines).isNotEmpty().allSatisfy((line) -> assertThat(line.text()).as(line.toString())
+			.matches(KEY_VALUE_LINE));
+		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.retry."))
+			.isNotEmpty()
+			.allSatisfy((line) -> assertThat(line.text()).as(line.toString())
+				.matches((text) -> RETRYING.matcher(text).find() || NOT_RETRYING.matcher(text).find(),
+						"attempt=, failure=, wait="));
+		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.guard."))
+			.isNotEmpty()
+			.allSatisfy((line) -> assertThat(line.text()).as(line.toString()).containsPattern(" method=\"[^\"]+\" phase=[A-Z]+"));
+	}
+
+}
