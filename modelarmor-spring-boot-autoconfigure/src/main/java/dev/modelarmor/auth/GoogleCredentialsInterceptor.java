@@ -7,6 +7,7 @@ import java.util.Map;
 import com.google.auth.Credentials;
 
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -18,6 +19,9 @@ import org.springframework.http.client.ClientHttpResponse;
  *
  * <p>The credentials cache the access token and refresh it shortly before it expires, so a token
  * is fetched once and then reused across calls and threads.
+ *
+ * <p>A {@code 401} answer means Model Armor refused the token (expired early or revoked): the token is
+ * refreshed once and the request sent once more; a second {@code 401} is the answer.
  *
  * <p>When no token can be obtained, {@link #intercept} throws an {@link IOException} whose message
  * says so without any secret; callers handle it like any other I/O failure.
@@ -46,10 +50,31 @@ public final class GoogleCredentialsInterceptor implements ClientHttpRequestInte
 	@Override
 	public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
 			throws IOException {
-		Map<String, List<String>> metadata = requestMetadata(request);
-		HttpHeaders headers = request.getHeaders();
-		metadata.forEach(headers::put);
+		authorize(request);
+		ClientHttpResponse response = execution.execute(request, body);
+		if (response.getStatusCode().value() != HttpStatus.UNAUTHORIZED.value()) {
+			return response;
+		}
+		// The token was refused (expired early, revoked): fetch a new one and try once more.
+		response.close();
+		refresh();
+		authorize(request);
 		return execution.execute(request, body);
+	}
+
+	private void authorize(HttpRequest request) throws IOException {
+		HttpHeaders headers = request.getHeaders();
+		requestMetadata(request).forEach(headers::put);
+	}
+
+	private void refresh() throws IOException {
+		try {
+			this.credentials.refresh();
+		}
+		catch (IOException ex) {
+			throw new IOException("Could not refresh the Google access token refused by Model Armor ("
+					+ ex.getClass().getSimpleName() + ")", ex);
+		}
 	}
 
 	private Map<String, List<String>> requestMetadata(HttpRequest request) throws IOException {

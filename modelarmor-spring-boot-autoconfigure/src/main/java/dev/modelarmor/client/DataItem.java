@@ -54,13 +54,12 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 	/**
 	 * Rejects content that Model Armor would not screen whole, before anything is sent.
 	 * @param what what the content is, for the message, e.g. {@code prompt}
-	 * @throws IllegalArgumentException when the content is larger than {@link #MAX_BYTES}
+	 * @throws ModelArmorInputTooLargeException when the content is larger than {@link #MAX_BYTES}
 	 */
 	void requireWithinLimit(String what) {
 		long size = sizeInBytes();
 		if (size > MAX_BYTES) {
-			throw new IllegalArgumentException("The " + what + " is " + size + " bytes; Model Armor screens at most "
-					+ MAX_BYTES + " bytes (4 MiB) per request. Split it and screen the parts");
+			throw new ModelArmorInputTooLargeException(what, size, MAX_BYTES);
 		}
 	}
 

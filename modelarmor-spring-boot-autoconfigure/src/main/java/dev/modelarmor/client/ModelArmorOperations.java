@@ -30,7 +30,7 @@ public interface ModelArmorOperations {
 	 * @param prompt the prompt
 	 * @param options the options of this call
 	 * @return what the template's filters found
-	 * @throws IllegalArgumentException when the prompt is larger than {@link DataItem#MAX_BYTES}
+	 * @throws ModelArmorInputTooLargeException when the prompt is larger than {@link DataItem#MAX_BYTES}
 	 */
 	SanitizationResult sanitizeUserPrompt(DataItem prompt, SanitizeOptions options);
 
@@ -63,7 +63,7 @@ public interface ModelArmorOperations {
 	 * @param userPrompt the prompt that produced it, or {@code null}
 	 * @param options the options of this call
 	 * @return what the template's filters found
-	 * @throws IllegalArgumentException when the response is larger than {@link DataItem#MAX_BYTES}
+	 * @throws ModelArmorInputTooLargeException when the response is larger than {@link DataItem#MAX_BYTES}
 	 */
 	SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt, SanitizeOptions options);
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.google.auth.Credentials;
 import com.google.auth.oauth2.GoogleCredentials;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,6 +81,38 @@ class GoogleCredentialsInterceptorTests {
 		wireMock.verify(5, postRequestedFor(urlEqualTo(SANITIZE_PATH)).withHeader("Authorization",
 				equalTo("Bearer " + TOKEN)));
 		wireMock.verify(1, postRequestedFor(urlEqualTo("/token")));
+	}
+
+	@Test
+	void aRefusedTokenIsRefreshedOnceAndTheRequestSentOnceMore() {
+		wireMock.stubFor(post("/token").inScenario("tokens").whenScenarioStateIs(Scenario.STARTED)
+			.willReturn(okJson("{\"access_token\":\"ya29.expired\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"))
+			.willSetStateTo("refreshed"));
+		wireMock.stubFor(post("/token").inScenario("tokens").whenScenarioStateIs("refreshed")
+			.willReturn(okJson("{\"access_token\":\"ya29.fresh\",\"expires_in\":3600,\"token_type\":\"Bearer\"}")));
+		wireMock.stubFor(post(SANITIZE_PATH).withHeader("Authorization", equalTo("Bearer ya29.expired"))
+			.willReturn(aResponse().withStatus(401)));
+		wireMock.stubFor(post(SANITIZE_PATH).withHeader("Authorization", equalTo("Bearer ya29.fresh"))
+			.willReturn(okJson("{\"sanitizationResult\":{}}")));
+		RestClient client = restClient(this.loader.load(resource(), null));
+
+		String body = client.post().uri(SANITIZE_PATH).body("{\"same\":\"body\"}").retrieve().body(String.class);
+
+		assertThat(body).contains("sanitizationResult");
+		wireMock.verify(2, postRequestedFor(urlEqualTo("/token")));
+		wireMock.verify(2, postRequestedFor(urlEqualTo(SANITIZE_PATH)).withRequestBody(equalTo("{\"same\":\"body\"}")));
+	}
+
+	@Test
+	void aSecondRefusalIsTheAnswerNotALoop() {
+		wireMock.stubFor(post(SANITIZE_PATH).willReturn(aResponse().withStatus(401)));
+		RestClient client = restClient(this.loader.load(resource(), null));
+
+		int status = client.post().uri(SANITIZE_PATH).body("{}").exchange((request, response) -> response.getStatusCode().value());
+
+		assertThat(status).isEqualTo(401);
+		wireMock.verify(2, postRequestedFor(urlEqualTo(SANITIZE_PATH)));
+		wireMock.verify(2, postRequestedFor(urlEqualTo("/token")));
 	}
 
 	@Test

@@ -237,7 +237,12 @@ class DocumentTests {
 	}
 
 	private void assertOverTheLimit(Consumer<ModelArmorTemplate> call, String what) {
-		assertThatIllegalArgumentException().isThrownBy(() -> call.accept(this.template))
+		assertThatExceptionOfType(ModelArmorInputTooLargeException.class).isThrownBy(() -> call.accept(this.template))
+			.satisfies((ex) -> {
+				assertThat(ex.size()).isEqualTo(DataItem.MAX_BYTES + 1L);
+				assertThat(ex.limit()).isEqualTo(DataItem.MAX_BYTES);
+				assertThat(ex.attempts()).isZero();
+			})
 			.withMessageContaining(what)
 			.withMessageContaining(Long.toString(DataItem.MAX_BYTES + 1L))
 			.withMessageContaining(Integer.toString(DataItem.MAX_BYTES));
