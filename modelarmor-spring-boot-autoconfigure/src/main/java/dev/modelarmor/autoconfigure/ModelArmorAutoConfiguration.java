@@ -13,6 +13,7 @@ import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.retry.ShutdownAwareSleeper;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -32,7 +33,8 @@ import org.springframework.web.client.RestClient;
  *
  * <p>The spring-retry {@link RetryTemplate} it builds is not a bean, so that it never meets an
  * application's own; adjust it with {@link ModelArmorRetryCustomizer} beans. A {@link RetryRuntime}
- * bean, when present, replaces the system clock, sleeper and random source (for tests); a
+ * bean, when present, replaces the system clock, sleeper and random source (for tests); otherwise waits
+ * between retries end as soon as the context starts closing. A
  * {@link ModelArmorCallObserver} bean receives every call (metrics, traces).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
@@ -42,10 +44,22 @@ import org.springframework.web.client.RestClient;
 public final class ModelArmorAutoConfiguration {
 
 	@Bean
+	@ConditionalOnMissingBean
+	ShutdownAwareSleeper modelArmorRetrySleeper() {
+		return new ShutdownAwareSleeper();
+	}
+
+	@Bean
+	RetryShutdownListener modelArmorRetryShutdownListener(ShutdownAwareSleeper modelArmorRetrySleeper) {
+		return new RetryShutdownListener(modelArmorRetrySleeper);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, Environment environment,
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
-			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver) {
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
+			ShutdownAwareSleeper modelArmorRetrySleeper) {
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
 		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
 			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
@@ -54,7 +68,8 @@ public final class ModelArmorAutoConfiguration {
 		RestClient restClient = ModelArmorRestClients.create(restClientBuilder.getIfAvailable(RestClient::builder),
 				endpoint, properties.toHttpTimeouts(), authorization(credentials),
 				(credentials != null) ? null : credentialsProperties.getQuotaProjectId());
-		RetryTemplate retryTemplate = retryTemplate(properties, retryRuntime.getIfAvailable(RetryRuntime::system));
+		RetryTemplate retryTemplate = retryTemplate(properties,
+				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, projectId, properties.getLocation(),
 				properties.getTemplateId())

@@ -15,6 +15,7 @@ import tools.jackson.core.TokenStreamLocation;
 
 import org.springframework.http.MediaType;
 import org.springframework.retry.RetryContext;
+import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
@@ -65,6 +66,11 @@ final class ApiCalls {
 		try {
 			answer = call.retryable() ? retrying(call, body, answerType, expected, progress)
 					: attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), progress);
+		}
+		catch (BackOffInterruptedException ex) {
+			ModelArmorException abandoned = progress.abandoned(ex);
+			progress.failed(abandoned);
+			throw abandoned;
 		}
 		catch (RuntimeException | Error ex) {
 			progress.failed(ex);
@@ -174,6 +180,8 @@ final class ApiCalls {
 
 		private CallOutcome stop = CallOutcome.NON_RETRYABLE;
 
+		private @Nullable ModelArmorException lastFailure;
+
 		CallProgress(String operation, ModelArmorCallObserver observer) {
 			this.operation = operation;
 			this.observed = safely(() -> observer.start(operation));
@@ -206,12 +214,22 @@ final class ApiCalls {
 		}
 
 		void attemptFailed(int attempt, ModelArmorException failure) {
+			this.lastFailure = failure;
 			if (this.observed != null) {
 				safely(() -> {
 					this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
 					return null;
 				});
 			}
+		}
+
+		/** The wait before a retry was cut short: the call ends with its last failure as the cause. */
+		ModelArmorException abandoned(BackOffInterruptedException interruption) {
+			this.stop = CallOutcome.INTERRUPTED;
+			ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
+					+ interruption.getMessage() + ")", this.attempts, this.lastFailure);
+			abandoned.addSuppressed(interruption);
+			return abandoned;
 		}
 
 		void stopped(CallOutcome why, Duration backoff) {

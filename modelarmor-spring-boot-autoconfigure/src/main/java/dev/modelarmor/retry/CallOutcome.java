@@ -27,7 +27,10 @@ public enum CallOutcome {
 	NOT_SCREENED,
 
 	/** Retryable, but the retry budget was spent. */
-	BUDGET_EXHAUSTED;
+	BUDGET_EXHAUSTED,
+
+	/** The wait before a retry was cut short: the application is shutting down or the thread was interrupted. */
+	INTERRUPTED;
 
 	/**
 	 * The name used in log lines and metric tags.

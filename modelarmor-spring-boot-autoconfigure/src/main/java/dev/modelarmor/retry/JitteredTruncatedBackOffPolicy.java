@@ -76,6 +76,9 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		try {
 			this.runtime.sleeper().sleep(wait.toMillis());
 		}
+		catch (ShutdownAwareSleeper.RetriesStoppedException ex) {
+			throw new BackOffInterruptedException(ex.getMessage(), ex);
+		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new BackOffInterruptedException("Interrupted while waiting to retry a Model Armor call", ex);

@@ -33,8 +33,16 @@ public record RetryRuntime(Clock clock, Sleeper sleeper, RandomGenerator random)
 	 * @return the system runtime
 	 */
 	public static RetryRuntime system() {
-		return new RetryRuntime(Clock.systemUTC(), new ThreadWaitSleeper(),
-				() -> ThreadLocalRandom.current().nextLong());
+		return system(new ThreadWaitSleeper());
+	}
+
+	/**
+	 * The real world with a sleeper of one's own, e.g. a {@link ShutdownAwareSleeper}.
+	 * @param sleeper performs the waits
+	 * @return the runtime
+	 */
+	public static RetryRuntime system(Sleeper sleeper) {
+		return new RetryRuntime(Clock.systemUTC(), sleeper, () -> ThreadLocalRandom.current().nextLong());
 	}
 
 }
