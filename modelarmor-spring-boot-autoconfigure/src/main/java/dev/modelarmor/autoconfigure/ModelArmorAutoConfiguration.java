@@ -5,9 +5,7 @@ import dev.modelarmor.auth.GoogleCredentialsInterceptor;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
 import dev.modelarmor.auth.ProjectIdResolver;
 import dev.modelarmor.client.ModelArmorCallObserver;
-import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -64,16 +62,21 @@ public final class ModelArmorAutoConfiguration {
 		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
 			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
 		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
-		ModelArmorEndpoint endpoint = properties.toEndpoint();
-		RestClient restClient = ModelArmorRestClients.create(restClientBuilder.getIfAvailable(RestClient::builder),
-				endpoint, properties.toHttpTimeouts(), authorization(credentials),
-				(credentials != null) ? null : credentialsProperties.getQuotaProjectId());
 		RetryTemplate retryTemplate = retryTemplate(properties,
 				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
-		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, projectId, properties.getLocation(),
-				properties.getTemplateId())
-			.withCallObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE));
+		return ModelArmorTemplate.builder()
+			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
+			.endpoint(properties.toEndpoint())
+			.timeouts(properties.toHttpTimeouts())
+			.authorization(authorization(credentials))
+			.quotaProjectId((credentials != null) ? null : credentialsProperties.getQuotaProjectId())
+			.retryTemplate(retryTemplate)
+			.projectId(projectId)
+			.location(properties.getLocation())
+			.templateId(properties.getTemplateId())
+			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
+			.build();
 	}
 
 	private static @Nullable GoogleCredentialsInterceptor authorization(@Nullable GoogleCredentials credentials) {

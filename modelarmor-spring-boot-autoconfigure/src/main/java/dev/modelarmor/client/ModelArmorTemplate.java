@@ -2,9 +2,13 @@ package dev.modelarmor.client;
 
 import java.util.Map;
 
+import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryRuntime;
+import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.util.Assert;
 import org.springframework.web.client.RestClient;
@@ -139,6 +143,20 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	}
 
 	/**
+	 * A builder for use without Spring Boot's auto-configuration (or in tests):
+	 * <pre>{@code
+	 * ModelArmorTemplate modelArmor = ModelArmorTemplate.builder()
+	 *     .projectId("my-project").location("us-central1").templateId("my-template")
+	 *     .authorization(new GoogleCredentialsInterceptor(credentials))
+	 *     .build();
+	 * }</pre>
+	 * @return a builder with the starter's defaults
+	 */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
 	 * The template id that sanitize calls use.
 	 * @return the template id, or {@code null} when none is set
 	 */
@@ -163,6 +181,180 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 					"No Model Armor template: set modelarmor.template-id or call withTemplate(templateId)");
 		}
 		return this.templateId;
+	}
+
+	/**
+	 * Builds a {@link ModelArmorTemplate}. Defaults: location {@code us-central1}, its regional endpoint,
+	 * {@link HttpTimeouts#DEFAULTS}, no authorization, Google's retry strategy
+	 * ({@link RetrySettings#DEFAULTS}) on the system clock, no observer.
+	 */
+	public static final class Builder {
+
+		private RestClient.Builder restClientBuilder = RestClient.builder();
+
+		private @Nullable ModelArmorEndpoint endpoint;
+
+		private HttpTimeouts timeouts = HttpTimeouts.DEFAULTS;
+
+		private @Nullable ClientHttpRequestInterceptor authorization;
+
+		private @Nullable String quotaProjectId;
+
+		private RetrySettings retrySettings = RetrySettings.DEFAULTS;
+
+		private RetryRuntime retryRuntime = RetryRuntime.system();
+
+		private @Nullable RetryTemplate retryTemplate;
+
+		private @Nullable String projectId;
+
+		private String location = "us-central1";
+
+		private @Nullable String templateId;
+
+		private ModelArmorCallObserver callObserver = ModelArmorCallObserver.NONE;
+
+		private Builder() {
+		}
+
+		/**
+		 * The builder of the HTTP client, e.g. Spring Boot's, so that its customizers apply.
+		 * @param restClientBuilder the builder; it is changed
+		 * @return this builder
+		 */
+		public Builder restClientBuilder(RestClient.Builder restClientBuilder) {
+			this.restClientBuilder = restClientBuilder;
+			return this;
+		}
+
+		/**
+		 * The endpoint; by default the regional endpoint of the location.
+		 * @param endpoint the endpoint
+		 * @return this builder
+		 */
+		public Builder endpoint(ModelArmorEndpoint endpoint) {
+			this.endpoint = endpoint;
+			return this;
+		}
+
+		/**
+		 * The timeouts of each attempt.
+		 * @param timeouts the timeouts
+		 * @return this builder
+		 */
+		public Builder timeouts(HttpTimeouts timeouts) {
+			this.timeouts = timeouts;
+			return this;
+		}
+
+		/**
+		 * Adds credentials to each request, e.g. a {@code GoogleCredentialsInterceptor}.
+		 * @param authorization the interceptor, or {@code null} to send none
+		 * @return this builder
+		 */
+		public Builder authorization(@Nullable ClientHttpRequestInterceptor authorization) {
+			this.authorization = authorization;
+			return this;
+		}
+
+		/**
+		 * A project billed for quota, sent as {@code x-goog-user-project} (when the authorization does not
+		 * already send one).
+		 * @param quotaProjectId the project, or {@code null}
+		 * @return this builder
+		 */
+		public Builder quotaProjectId(@Nullable String quotaProjectId) {
+			this.quotaProjectId = quotaProjectId;
+			return this;
+		}
+
+		/**
+		 * How calls are retried.
+		 * @param retrySettings the settings
+		 * @return this builder
+		 */
+		public Builder retrySettings(RetrySettings retrySettings) {
+			this.retrySettings = retrySettings;
+			return this;
+		}
+
+		/**
+		 * The clock, sleeper and random source of the retries (virtual ones in tests).
+		 * @param retryRuntime the runtime
+		 * @return this builder
+		 */
+		public Builder retryRuntime(RetryRuntime retryRuntime) {
+			this.retryRuntime = retryRuntime;
+			return this;
+		}
+
+		/**
+		 * A retry template of one's own, used instead of one built from the retry settings and runtime.
+		 * @param retryTemplate the template
+		 * @return this builder
+		 */
+		public Builder retryTemplate(RetryTemplate retryTemplate) {
+			this.retryTemplate = retryTemplate;
+			return this;
+		}
+
+		/**
+		 * The Google Cloud project of the templates (required).
+		 * @param projectId the project id
+		 * @return this builder
+		 */
+		public Builder projectId(String projectId) {
+			this.projectId = projectId;
+			return this;
+		}
+
+		/**
+		 * The location of the templates.
+		 * @param location a region such as {@code us-central1}, or {@code us} / {@code eu}
+		 * @return this builder
+		 */
+		public Builder location(String location) {
+			this.location = location;
+			return this;
+		}
+
+		/**
+		 * The template that sanitize calls use.
+		 * @param templateId the template id, or {@code null} to require {@code withTemplate}
+		 * @return this builder
+		 */
+		public Builder templateId(@Nullable String templateId) {
+			this.templateId = templateId;
+			return this;
+		}
+
+		/**
+		 * An observer of every call (metrics, traces).
+		 * @param callObserver the observer
+		 * @return this builder
+		 */
+		public Builder callObserver(ModelArmorCallObserver callObserver) {
+			this.callObserver = callObserver;
+			return this;
+		}
+
+		/**
+		 * Builds the template.
+		 * @return the template
+		 * @throws IllegalArgumentException when no project id was given
+		 */
+		public ModelArmorTemplate build() {
+			Assert.hasText(this.projectId, "projectId must not be empty");
+			ModelArmorEndpoint target = (this.endpoint != null) ? this.endpoint
+					: ModelArmorEndpoint.regional(this.location);
+			RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, this.timeouts,
+					this.authorization, this.quotaProjectId);
+			RetryTemplate retries = (this.retryTemplate != null) ? this.retryTemplate
+					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime);
+			return new ModelArmorTemplate(restClient, retries, target, this.projectId, this.location, this.templateId)
+				.withCallObserver(this.callObserver);
+		}
+
 	}
 
 }

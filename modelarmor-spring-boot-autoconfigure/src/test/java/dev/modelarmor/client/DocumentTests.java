@@ -11,8 +11,6 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.util.JsonFormat;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +20,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
@@ -54,12 +51,13 @@ class DocumentTests {
 
 	@BeforeEach
 	void createClient() {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		this.template = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, new VirtualTime().runtime(new SplittableRandom(5))),
-				endpoint, "p", "l", "t");
+		this.template = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retryRuntime(new VirtualTime().runtime(new SplittableRandom(5)))
+			.projectId("p")
+			.location("l")
+			.templateId("t")
+			.build();
 		modelArmor.stubFor(post(urlPathMatching("/v1/projects/p/locations/l/templates/t:sanitize.*"))
 			.willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(NO_MATCH)));
 	}

@@ -9,8 +9,6 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,7 +18,6 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.web.client.RestClient;
 
 import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
 
@@ -78,11 +75,12 @@ class FloorSettingOperationsTests {
 	}
 
 	ModelArmorTemplate client(ModelArmorEndpoint endpoint) {
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		return new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(11))),
-				endpoint, "p", "us-central1", "t");
+		return ModelArmorTemplate.builder()
+			.endpoint(endpoint)
+			.retryRuntime(this.time.runtime(new SplittableRandom(11)))
+			.projectId("p")
+			.templateId("t")
+			.build();
 	}
 
 	static List<Arguments> names() {

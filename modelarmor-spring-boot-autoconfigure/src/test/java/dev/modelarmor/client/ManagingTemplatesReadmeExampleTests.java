@@ -5,13 +5,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.delete;
 import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;
@@ -80,12 +77,11 @@ class ManagingTemplatesReadmeExampleTests {
 	}
 
 	private static ModelArmorOperations modelArmor() {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(server.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		return new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, new VirtualTime().runtime(new SplittableRandom(1))),
-				endpoint, "my-project", "us-central1", null);
+		return ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(server.baseUrl()))
+			.retryRuntime(new VirtualTime().runtime(new SplittableRandom(1)))
+			.projectId("my-project")
+			.build();
 	}
 
 }

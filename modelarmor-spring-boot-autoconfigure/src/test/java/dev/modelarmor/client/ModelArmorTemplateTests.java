@@ -13,7 +13,6 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
 import dev.modelarmor.retry.BackoffSchedule;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
@@ -24,7 +23,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -36,6 +34,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -76,10 +75,14 @@ class ModelArmorTemplateTests {
 	}
 
 	static ModelArmorTemplate template(RetrySettings settings, RetryRuntime runtime, HttpTimeouts timeouts) {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, timeouts, null, null);
-		return new ModelArmorTemplate(restClient, ModelArmorRetryTemplates.retrying(settings, runtime), endpoint,
-				"demo-project", "us-central1", "default-template");
+		return ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.timeouts(timeouts)
+			.retrySettings(settings)
+			.retryRuntime(runtime)
+			.projectId("demo-project")
+			.templateId("default-template")
+			.build();
 	}
 
 	@Test
@@ -148,13 +151,18 @@ class ModelArmorTemplateTests {
 	}
 
 	@Test
+	void theBuilderNeedsAProject() {
+		assertThatIllegalArgumentException().isThrownBy(() -> ModelArmorTemplate.builder().templateId("t").build())
+			.withMessageContaining("projectId");
+	}
+
+	@Test
 	void aCallWithoutTemplateFailsBeforeSendingAnything() {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		ModelArmorTemplate noTemplate = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(1))),
-				endpoint, "demo-project", "us-central1", null);
+		ModelArmorTemplate noTemplate = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retryRuntime(this.time.runtime(new SplittableRandom(1)))
+			.projectId("demo-project")
+			.build();
 
 		assertThatIllegalStateException().isThrownBy(() -> noTemplate.sanitizeUserPrompt("hello"))
 			.withMessageContaining("modelarmor.template-id");
@@ -352,14 +360,15 @@ class ModelArmorTemplateTests {
 
 	@Test
 	void anUnreachableEndpointIsReportedWithoutItsAddressDetails() {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of("http://127.0.0.1:1");
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
 		RetrySettings quick = new RetrySettings(new BackoffSchedule(Duration.ofSeconds(1), Duration.ZERO,
 				Duration.ofSeconds(1)), Duration.ofSeconds(3), true, true);
-		ModelArmorTemplate unreachable = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(quick, this.time.runtime(new SplittableRandom(3))), endpoint, "p",
-				"us-central1", "t");
+		ModelArmorTemplate unreachable = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of("http://127.0.0.1:1"))
+			.retrySettings(quick)
+			.retryRuntime(this.time.runtime(new SplittableRandom(3)))
+			.projectId("p")
+			.templateId("t")
+			.build();
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> unreachable.sanitizeUserPrompt(SECRET_PROMPT))
 			.satisfies((ex) -> {

@@ -8,13 +8,11 @@ import java.util.List;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.modelarmor.retry.BackoffSchedule;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -50,11 +48,13 @@ class RetryGapsAtTheServerTests {
 		RetrySettings scaledDown = new RetrySettings(
 				new BackoffSchedule(Duration.ofMillis(100), Duration.ofMillis(100), Duration.ofMillis(3200)),
 				Duration.ofSeconds(6), true, true);
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		ModelArmorTemplate template = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(scaledDown, RetryRuntime.system()), endpoint, "p", "us-central1", "t");
+		ModelArmorTemplate template = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retrySettings(scaledDown)
+			.retryRuntime(RetryRuntime.system())
+			.projectId("p")
+			.templateId("t")
+			.build();
 
 		template.sanitizeUserPrompt("hello");
 

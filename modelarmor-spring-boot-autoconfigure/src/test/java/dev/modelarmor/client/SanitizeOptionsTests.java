@@ -6,15 +6,12 @@ import java.util.SplittableRandom;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
@@ -45,12 +42,13 @@ class SanitizeOptionsTests {
 
 	@BeforeEach
 	void createClient() {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		this.template = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, new VirtualTime().runtime(new SplittableRandom(3))),
-				endpoint, "p", "l", "t");
+		this.template = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retryRuntime(new VirtualTime().runtime(new SplittableRandom(3)))
+			.projectId("p")
+			.location("l")
+			.templateId("t")
+			.build();
 		for (String path : List.of(PROMPT_PATH, RESPONSE_PATH)) {
 			modelArmor.stubFor(post(urlPathEqualTo(path)).willReturn(
 					aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(NO_MATCH)));

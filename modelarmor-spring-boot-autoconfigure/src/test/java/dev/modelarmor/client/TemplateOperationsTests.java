@@ -15,15 +15,12 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
-import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-import org.springframework.web.client.RestClient;
 
 import dev.modelarmor.client.RaiFilterSettings.RaiFilter;
 
@@ -73,12 +70,12 @@ class TemplateOperationsTests {
 	@BeforeEach
 	void createClient() {
 		this.time = new VirtualTime();
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
-		this.templates = new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(7))),
-				endpoint, "p", "l", null)
+		this.templates = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retryRuntime(this.time.runtime(new SplittableRandom(7)))
+			.projectId("p")
+			.location("l")
+			.build()
 			.templates();
 	}
 
