@@ -32,6 +32,9 @@ final class ApiCalls {
 
 	private static final Log logger = LogFactory.getLog(ApiCalls.class);
 
+	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
+	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
 	private final RestClient restClient;
 
 	private final RetryTemplate retryTemplate;
@@ -127,7 +130,11 @@ final class ApiCalls {
 			int attempt, CallProgress progress) throws IOException {
 		int status = response.getStatusCode().value();
 		progress.answeredWith(status);
-		byte[] body = response.getBody().readAllBytes();
+		byte[] body = response.getBody().readNBytes(MAX_ANSWER_BYTES + 1);
+		if (body.length > MAX_ANSWER_BYTES) {
+			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body larger than "
+					+ MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
+		}
 		if (status < 200 || status > 299) {
 			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,
 					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now());

@@ -312,6 +312,18 @@ class ModelArmorTemplateTests {
 	}
 
 	@Test
+	void anAnswerLargerThanAnyModelArmorAnswerIsCutOff() {
+		byte[] runaway = new byte[ApiCalls.MAX_ANSWER_BYTES + 1024];
+		java.util.Arrays.fill(runaway, (byte) ' ');
+		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).willReturn(aResponse().withStatus(200).withBody(runaway)));
+
+		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> this.template.sanitizeUserPrompt("hi"))
+			.withMessageContaining("larger than " + ApiCalls.MAX_ANSWER_BYTES + " bytes")
+			.satisfies((ex) -> assertThat(ex.attempts()).isEqualTo(1));
+		assertThat(modelArmor.getAllServeEvents()).hasSize(1);
+	}
+
+	@Test
 	void anEmptyOrResultlessSuccessIsAClearError() {
 		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).willReturn(aResponse().withStatus(200)));
 		modelArmor.stubFor(post(urlPathEqualTo(RESPONSE_PATH)).willReturn(okJson("{}")));
