@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.modelarmor.retry.CurrentRetryDeadline;
 import dev.modelarmor.retry.RetryDeadline;
@@ -22,18 +25,31 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 
 	private static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(1);
 
+	private static final AtomicInteger threads = new AtomicInteger();
+
 	private final HttpClient httpClient;
+
+	/**
+	 * Writes request bodies and completes the client's futures. Shared and reusing its threads: without it
+	 * every request started a new thread for its body and one more for its completion.
+	 */
+	private final Executor executor;
 
 	private final Duration readTimeout;
 
 	DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
-		this.httpClient = HttpClient.newBuilder().connectTimeout(timeouts.connect()).build();
+		this.executor = Executors.newCachedThreadPool((task) -> {
+			Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.httpClient = HttpClient.newBuilder().connectTimeout(timeouts.connect()).executor(this.executor).build();
 		this.readTimeout = timeouts.read();
 	}
 
 	@Override
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
-		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(this.httpClient);
+		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(this.httpClient, this.executor);
 		factory.setReadTimeout(readTimeoutNow());
 		return factory.createRequest(uri, httpMethod);
 	}

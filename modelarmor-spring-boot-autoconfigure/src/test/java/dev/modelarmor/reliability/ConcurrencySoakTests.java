@@ -44,8 +44,11 @@ class ConcurrencySoakTests {
 			new BackoffSchedule(Duration.ofMillis(1), Duration.ofMillis(1), Duration.ofMillis(4)), Duration.ofSeconds(5),
 			true, true);
 
-	/** The JDK HttpClient's default executor: a cached pool whose idle threads live 60 s, bounded by the load. */
-	static final Pattern HTTP_CLIENT_WORKER = Pattern.compile("HttpClient-\\d+-Worker-\\d+");
+	/**
+	 * The client's HTTP executor (and the JDK HttpClient's own, should one be used): cached pools whose idle
+	 * threads live 60 s, bounded by the load.
+	 */
+	static final Pattern HTTP_CLIENT_WORKER = Pattern.compile("HttpClient-\\d+-Worker-\\d+|modelarmor-http-\\d+");
 
 	@Test
 	void tenThousandCallsFromSixtyFourThreadsAllEndAndReconcile() throws Exception {
