@@ -48,7 +48,8 @@ import org.springframework.ai.chat.model.Generation;
  * so that is the current turn's messages, not the history. A blocked prompt never reaches the rest of the
  * chain: not the model, not chat memory, not tools. {@link MatchAction#DEIDENTIFY} rewrites the user
  * message before the chain goes on, which needs a single user message; with several, a match that could
- * be de-identified blocks.
+ * be de-identified blocks. Only text is screened, not media; a request without user text is not
+ * screened.
  *
  * <p><strong>The answer</strong> is the text of the response's generations, joined by a blank line, and
  * is screened together with the (possibly de-identified) prompt. {@link MatchAction#DEIDENTIFY} rewrites

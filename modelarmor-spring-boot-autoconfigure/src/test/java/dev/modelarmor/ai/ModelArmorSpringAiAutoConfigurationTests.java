@@ -6,6 +6,7 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorProperties;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorStubs;
@@ -36,6 +37,7 @@ import static dev.modelarmor.guard.ModelArmorStubs.answerPrompt;
 import static dev.modelarmor.guard.ModelArmorStubs.path;
 import static dev.modelarmor.guard.ModelArmorStubs.requestsTo;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * {@link ModelArmorSpringAiAutoConfiguration}: the advisor and its {@link ChatClientCustomizer} exist
@@ -152,6 +154,16 @@ class ModelArmorSpringAiAutoConfigurationTests {
 		assertThat(requestsTo(modelArmor, path("advisor-template", "sanitizeUserPrompt"))).hasSize(1);
 		assertThat(requestsTo(modelArmor, path("advisor-template", "sanitizeModelResponse"))).hasSize(1);
 		assertThat(requestsTo(modelArmor, ModelArmorStubs.promptPath())).isEmpty();
+	}
+
+	@Test
+	void aBlankAdvisorTemplateIsRejectedNamingTheProperty() {
+		ModelArmorProperties properties = new ModelArmorProperties();
+		properties.getSpringAi().getAdvisor().setTemplate("  ");
+		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(properties::afterPropertiesSet)
+			.withMessageContaining("modelarmor.spring-ai.advisor.template");
+		properties.getSpringAi().getAdvisor().setTemplate("");
+		properties.afterPropertiesSet();
 	}
 
 	@Test
