@@ -3,9 +3,13 @@ package dev.modelarmor.autoconfigure;
 import java.time.Duration;
 import java.util.regex.Pattern;
 
+import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
+import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidRetrySettingException;
 import dev.modelarmor.retry.RetryBudgetSettings;
@@ -14,6 +18,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.core.Ordered;
 import org.springframework.core.io.Resource;
 
 /**
@@ -61,6 +66,8 @@ public class ModelArmorProperties implements InitializingBean {
 	private final Guard guard = new Guard();
 
 	private final Health health = new Health();
+
+	private final SpringAi springAi = new SpringAi();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -122,6 +129,10 @@ public class ModelArmorProperties implements InitializingBean {
 		return this.health;
 	}
 
+	public SpringAi getSpringAi() {
+		return this.springAi;
+	}
+
 	@Override
 	public void afterPropertiesSet() {
 		if (this.health.cacheTimeToLive.isNegative()) {
@@ -133,6 +144,11 @@ public class ModelArmorProperties implements InitializingBean {
 		}
 		if (this.templateId != null && this.templateId.isBlank()) {
 			throw invalid("modelarmor.template-id", this.templateId, "is blank; remove it or name a template");
+		}
+		String advisorTemplate = this.springAi.advisor.template;
+		if (advisorTemplate != null && !advisorTemplate.isEmpty() && advisorTemplate.isBlank()) {
+			throw invalid("modelarmor.spring-ai.advisor.template", advisorTemplate,
+					"is blank; remove it to use modelarmor.template-id, or name a template");
 		}
 		toEndpoint();
 		toHttpTimeouts();
@@ -481,6 +497,133 @@ public class ModelArmorProperties implements InitializingBean {
 
 		public void setCacheTimeToLive(Duration cacheTimeToLive) {
 			this.cacheTimeToLive = cacheTimeToLive;
+		}
+
+	}
+
+	/**
+	 * The Spring AI integration.
+	 */
+	public static class SpringAi {
+
+		private final Advisor advisor = new Advisor();
+
+		public Advisor getAdvisor() {
+			return this.advisor;
+		}
+
+		/**
+		 * The Model Armor advisor added to every Spring AI ChatClient.Builder.
+		 */
+		public static class Advisor {
+
+			/**
+			 * Whether to add the Model Armor advisor to every ChatClient built from Spring AI's
+			 * ChatClient.Builder. Whether its screening fails open comes from modelarmor.guard.fail-open.
+			 */
+			private boolean enabled;
+
+			/**
+			 * Template the advisor screens with. When unset or empty: modelarmor.template-id.
+			 */
+			private @Nullable String template;
+
+			/**
+			 * What a match does: block, deidentify (go on with Sensitive Data Protection's de-identified text
+			 * when SDP alone matched, otherwise block) or log-only.
+			 */
+			private MatchAction onMatch = MatchAction.BLOCK;
+
+			/**
+			 * What a blocked prompt or answer returns: refuse (the refusal as the assistant's answer, with
+			 * modelarmor.* metadata) or throw (ModelArmorViolationException, or
+			 * ModelArmorNotScreenedException when screening could not complete).
+			 */
+			private OnBlock onBlock = OnBlock.REFUSE;
+
+			/**
+			 * The assistant's answer to a blocked call when on-block is refuse. Never names the content.
+			 */
+			private String refusal = "Sorry, I cannot help with that request.";
+
+			/**
+			 * Order of the advisor in the ChatClient's chain; the lower, the earlier. The default,
+			 * HIGHEST_PRECEDENCE + 100, runs it before chat memory and tool calling.
+			 */
+			private int order = Ordered.HIGHEST_PRECEDENCE + 100;
+
+			/**
+			 * How a streamed answer is screened: buffered (the whole answer once, before any of it is
+			 * emitted) or per-chunk (each chunk as it arrives; progressive, but earlier chunks are out when a
+			 * later one is blocked, and each chunk costs a Model Armor call).
+			 */
+			private StreamMode streamMode = StreamMode.BUFFERED;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public @Nullable String getTemplate() {
+				return this.template;
+			}
+
+			public void setTemplate(@Nullable String template) {
+				this.template = template;
+			}
+
+			public MatchAction getOnMatch() {
+				return this.onMatch;
+			}
+
+			public void setOnMatch(MatchAction onMatch) {
+				this.onMatch = onMatch;
+			}
+
+			public OnBlock getOnBlock() {
+				return this.onBlock;
+			}
+
+			public void setOnBlock(OnBlock onBlock) {
+				this.onBlock = onBlock;
+			}
+
+			public String getRefusal() {
+				return this.refusal;
+			}
+
+			public void setRefusal(String refusal) {
+				this.refusal = refusal;
+			}
+
+			public int getOrder() {
+				return this.order;
+			}
+
+			public void setOrder(int order) {
+				this.order = order;
+			}
+
+			public StreamMode getStreamMode() {
+				return this.streamMode;
+			}
+
+			public void setStreamMode(StreamMode streamMode) {
+				this.streamMode = streamMode;
+			}
+
+			/**
+			 * The advisor's options.
+			 * @return the options
+			 */
+			public ModelArmorAdvisorOptions toOptions() {
+				return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order,
+						this.streamMode);
+			}
+
 		}
 
 	}

@@ -47,6 +47,13 @@ class ConfigurationMetadataTests {
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
 			modelarmor.health.cache-time-to-live     | 30s
+			modelarmor.spring-ai.advisor.enabled     | false
+			modelarmor.spring-ai.advisor.template    | -
+			modelarmor.spring-ai.advisor.on-match    | block
+			modelarmor.spring-ai.advisor.on-block    | refuse
+			modelarmor.spring-ai.advisor.refusal     | Sorry, I cannot help with that request.
+			modelarmor.spring-ai.advisor.order       | -2147483548
+			modelarmor.spring-ai.advisor.stream-mode | buffered
 			management.health.modelarmor.enabled     | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
@@ -63,7 +70,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(24);
+		assertThat(properties).hasSize(31);
 	}
 
 	private static Map<String, JsonNode> readProperties() {
