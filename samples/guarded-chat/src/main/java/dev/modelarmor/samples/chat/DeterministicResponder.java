@@ -3,6 +3,8 @@ package dev.modelarmor.samples.chat;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
+import dev.modelarmor.samples.standin.StandInProperties;
+
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,7 +26,7 @@ public class DeterministicResponder {
 	public static final String SUPPORT_REPLY = "You can reach our support team at help@example.com.";
 
 	/** The link that a message asking for a link gets. */
-	public static final String MALWARE_LINK = "http://testsafebrowsing.appspot.com/s/malware.html";
+	public static final String MALWARE_LINK = StandInProperties.MALWARE_TEST_PAGE;
 
 	/** The reply to a greeting. */
 	public static final String GREETING = "Hello! Ask me about support, ask for a link, or say anything.";

@@ -1,14 +1,20 @@
 package dev.modelarmor.samples.chat;
 
+import dev.modelarmor.samples.standin.LocalModelArmorStandIn;
+import dev.modelarmor.samples.standin.StandInConfiguration;
+
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Import;
 
 /**
  * The guarded chat sample. Profile {@code local} (the default) screens against
- * {@link LocalModelArmorStandIn}, a stand-in served by this application itself; profile {@code gcp}
+ * {@link LocalModelArmorStandIn}, a stand-in served by this application itself (from the shared
+ * {@link StandInConfiguration}); profile {@code gcp}
  * screens against the real Model Armor with Application Default Credentials.
  */
 @SpringBootApplication
+@Import(StandInConfiguration.class)
 public class GuardedChatApplication {
 
 	/**

@@ -2,6 +2,8 @@ package dev.modelarmor.samples.chat;
 
 import java.util.List;
 
+import dev.modelarmor.samples.standin.FaultQueue;
+import dev.modelarmor.samples.standin.StandInStats;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.jspecify.annotations.Nullable;

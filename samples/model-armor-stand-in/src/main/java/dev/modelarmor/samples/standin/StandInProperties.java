@@ -1,4 +1,4 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.util.List;
 
@@ -12,6 +12,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("stand-in")
 public record StandInProperties(
-		@DefaultValue({ DeterministicResponder.MALWARE_LINK, "http://malware.example/" }) List<String> maliciousUrls,
+		@DefaultValue({ StandInProperties.MALWARE_TEST_PAGE, "http://malware.example/" }) List<String> maliciousUrls,
 		@DefaultValue List<Integer> faults) {
+
+	/**
+	 * Google Safe Browsing's test malware page: listed by default, and flagged by the real
+	 * {@code malicious_uris} filter too.
+	 */
+	public static final String MALWARE_TEST_PAGE = "http://testsafebrowsing.appspot.com/s/malware.html";
+
 }

@@ -1,10 +1,9 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -14,12 +13,11 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * Controls of the local stand-in (profile {@code local}): {@code POST /stand-in/faults} with a JSON array
+ * Controls of the local stand-in: {@code POST /stand-in/faults} with a JSON array
  * of statuses, e.g. {@code [503, 503, 429]}, queues faults (204); {@code GET /stand-in/stats} shows the
  * requests counted per method and the faults still queued.
  */
 @RestController
-@Profile("local")
 public class StandInControls {
 
 	private final FaultQueue faults;

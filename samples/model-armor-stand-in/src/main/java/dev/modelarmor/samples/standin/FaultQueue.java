@@ -1,4 +1,4 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.util.List;
 import java.util.Queue;
@@ -6,16 +6,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.context.annotation.Profile;
-import org.springframework.stereotype.Component;
-
 /**
  * HTTP error statuses that the stand-in answers, one per sanitize request and in order, before it
  * answers normally again: a burst of 503 or 429 that the starter retries. Filled at startup from
  * {@code stand-in.faults} and at run time by {@code POST /stand-in/faults}.
  */
-@Component
-@Profile("local")
 public class FaultQueue {
 
 	private final Queue<Integer> statuses = new ConcurrentLinkedQueue<>();

@@ -1,4 +1,4 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;

@@ -1,4 +1,4 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -9,8 +9,6 @@ import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.annotation.Profile;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,14 +19,13 @@ import org.springframework.web.bind.annotation.RestController;
  * A local <b>stand-in</b> for the Model Armor REST API, <b>not Model Armor</b>: it answers
  * {@code POST /v1/projects/{project}/locations/{location}/templates/{template}:sanitizeUserPrompt} and
  * {@code :sanitizeModelResponse} with the real response JSON, decided by the simple rules of
- * {@link StandInRules}, so that the sample runs without a Google Cloud account. Active only in profile
- * {@code local}, where the application's Model Armor endpoint points at itself. Queued faults
+ * {@link StandInRules}, so that a sample runs without a Google Cloud account. Registered by
+ * {@link StandInConfiguration} in profile {@code local}, where the application's Model Armor endpoint
+ * points at itself. Queued faults
  * ({@link FaultQueue}) are answered first, with Google's error body. Logs name the method and the
  * outcome, never the text.
  */
 @RestController
-@Profile("local")
-@EnableConfigurationProperties(StandInProperties.class)
 public class LocalModelArmorStandIn {
 
 	private static final Log logger = LogFactory.getLog(LocalModelArmorStandIn.class);

@@ -1,19 +1,14 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.springframework.context.annotation.Profile;
-import org.springframework.stereotype.Component;
-
 /**
  * Counts the requests that reached the stand-in, per method ({@code sanitizeUserPrompt},
  * {@code sanitizeModelResponse}), faults included: every retry attempt counts.
  */
-@Component
-@Profile("local")
 public class StandInStats {
 
 	private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();

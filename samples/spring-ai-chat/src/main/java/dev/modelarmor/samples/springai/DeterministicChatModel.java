@@ -1,0 +1,148 @@
+package dev.modelarmor.samples.springai;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.modelarmor.samples.standin.StandInProperties;
+import reactor.core.publisher.Flux;
+
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.context.annotation.Profile;
+import org.springframework.stereotype.Component;
+
+/**
+ * A Spring AI {@link ChatModel} that stands in for an LLM in profile {@code local}, so that the sample
+ * needs none. It is <b>deterministic</b>, not a model: it answers the last user message by these rules,
+ * first match wins:
+ * <ul>
+ * <li>a message mentioning {@code support}: {@value #SUPPORT_REPLY}, so that the <em>answer</em> is
+ * de-identified;</li>
+ * <li>a message mentioning {@code link}: a reply with {@value #MALWARE_LINK}, Google Safe Browsing's test
+ * malware page (listed by the stand-in, and flagged by the real {@code malicious_uris} filter too), so
+ * that the <em>answer</em> is blocked;</li>
+ * <li>{@code hello} or {@code hi}: a greeting;</li>
+ * <li>anything else: {@code "You said: " + message}.</li>
+ * </ul>
+ * {@link #stream(Prompt)} sends the same answer in a few chunks. Every prompt it receives is recorded,
+ * so that tests can tell what the model saw, and whether it was called at all.
+ */
+@Component
+@Profile("local")
+public class DeterministicChatModel implements ChatModel {
+
+	/** The reply to a message about support. */
+	public static final String SUPPORT_REPLY = "You can reach our support team at help@example.com.";
+
+	/** The link that a message asking for a link gets. */
+	public static final String MALWARE_LINK = StandInProperties.MALWARE_TEST_PAGE;
+
+	/** The reply to a greeting. */
+	public static final String GREETING = "Hello! Ask me about support, ask for a link, or say anything.";
+
+	private static final Pattern GREETING_WORDS = Pattern.compile("\\b(hello|hi)\\b", Pattern.CASE_INSENSITIVE);
+
+	/** A word and the spaces after it: the chunks of a streamed answer are made of these. */
+	private static final Pattern WORD = Pattern.compile("\\S+\\s*");
+
+	private static final int CHUNKS = 3;
+
+	private final List<String> received = new CopyOnWriteArrayList<>();
+
+	@Override
+	public ChatResponse call(Prompt prompt) {
+		return response(answer(receive(prompt)));
+	}
+
+	@Override
+	public Flux<ChatResponse> stream(Prompt prompt) {
+		String answer = answer(receive(prompt));
+		return Flux.fromIterable(chunks(answer)).map(DeterministicChatModel::response);
+	}
+
+	/**
+	 * The answer to a message.
+	 * @param message the (screened) message
+	 * @return the answer
+	 */
+	public static String answer(String message) {
+		String lower = message.toLowerCase(Locale.ROOT);
+		if (lower.contains("support")) {
+			return SUPPORT_REPLY;
+		}
+		if (lower.contains("link")) {
+			return "Here is the link you asked for: " + MALWARE_LINK;
+		}
+		if (GREETING_WORDS.matcher(message).find()) {
+			return GREETING;
+		}
+		return "You said: " + message;
+	}
+
+	/**
+	 * An answer cut into up to three chunks at word boundaries; joined, they are the answer.
+	 * @param answer the answer
+	 * @return the chunks
+	 */
+	public static List<String> chunks(String answer) {
+		List<String> words = new ArrayList<>();
+		Matcher matcher = WORD.matcher(answer);
+		int end = 0;
+		while (matcher.find()) {
+			words.add(answer.substring(end, matcher.end()));
+			end = matcher.end();
+		}
+		if (words.isEmpty()) {
+			return List.of(answer);
+		}
+		int size = (words.size() + CHUNKS - 1) / CHUNKS;
+		List<String> chunks = new ArrayList<>();
+		for (int from = 0; from < words.size(); from += size) {
+			chunks.add(String.join("", words.subList(from, Math.min(from + size, words.size()))));
+		}
+		return chunks;
+	}
+
+	/**
+	 * The text of the last user message of every prompt received, oldest first.
+	 * @return the user texts
+	 */
+	public List<String> receivedUserTexts() {
+		return List.copyOf(this.received);
+	}
+
+	/**
+	 * How many times the model was called, by {@code call} or {@code stream}.
+	 * @return the count
+	 */
+	public int calls() {
+		return this.received.size();
+	}
+
+	/**
+	 * Forgets every prompt received.
+	 */
+	public void reset() {
+		this.received.clear();
+	}
+
+	private String receive(Prompt prompt) {
+		UserMessage user = prompt.getUserMessage();
+		String text = (user != null && user.getText() != null) ? user.getText() : "";
+		this.received.add(text);
+		return text;
+	}
+
+	private static ChatResponse response(String text) {
+		return new ChatResponse(List.of(new Generation(new AssistantMessage(text))));
+	}
+
+}
