@@ -59,7 +59,7 @@ public class GuardOverheadBenchmark {
 	public void start() {
 		this.context = new SpringApplicationBuilder(GuardApplication.class).web(WebApplicationType.NONE)
 			.logStartupInfo(false)
-			.properties("logging.level.root=WARN", "spring.main.banner-mode=off")
+			.properties("logging.level.root=WARN", "spring.main.banner-mode=off", "modelarmor.template-id=bench-template")
 			.run();
 		this.guarded = this.context.getBean(Chat.class);
 		this.operations = this.context.getBean(ModelArmorOperations.class);
