@@ -56,7 +56,8 @@ public final class ModelArmorHealthAutoConfiguration {
 		RetrySettings settings = properties.toRetrySettings();
 		Duration deadline = (settings.deadline().compareTo(ModelArmorHealthIndicator.CHECK_DEADLINE) < 0)
 				? settings.deadline() : ModelArmorHealthIndicator.CHECK_DEADLINE;
-		return new RetrySettings(settings.schedule(), deadline, settings.retryTooManyRequests(), settings.honorRetryAfter());
+		return new RetrySettings(settings.schedule(), deadline, settings.retryTooManyRequests(), settings.honorRetryAfter(),
+				null, settings.jitterMode());
 	}
 
 }

@@ -14,12 +14,11 @@ import dev.modelarmor.retry.RetryDeadline;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpRequestFactory;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
 
 /**
  * Creates requests on one shared JDK {@link HttpClient} whose read timeout is the configured one or,
  * when shorter, what is left of the retry deadline of the call in progress: an attempt never outlives
- * the deadline.
+ * the deadline. Bodies go to the wire as one {@code byte[]} of known length ({@link BufferedJdkClientHttpRequest}).
  */
 final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 
@@ -30,8 +29,9 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 	private final HttpClient httpClient;
 
 	/**
-	 * Writes request bodies and completes the client's futures. Shared and reusing its threads: without it
-	 * every request started a new thread for its body and one more for its completion.
+	 * Completes the client's futures. Shared and reusing its threads: without it every request started a
+	 * new thread for its completion. Request bodies are handed over as byte arrays
+	 * ({@link BufferedJdkClientHttpRequest}), without a thread of their own.
 	 */
 	private final Executor executor;
 
@@ -49,9 +49,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 
 	@Override
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
-		JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory(this.httpClient, this.executor);
-		factory.setReadTimeout(readTimeoutNow());
-		return factory.createRequest(uri, httpMethod);
+		return new BufferedJdkClientHttpRequest(this.httpClient, uri, httpMethod, readTimeoutNow());
 	}
 
 	Duration readTimeoutNow() {

@@ -60,7 +60,7 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 	}
 
 	/** The duration in milliseconds, {@link Long#MAX_VALUE} for one too long to count them in a long. */
-	private static long saturatedMillis(Duration duration) {
+	static long saturatedMillis(Duration duration) {
 		try {
 			return duration.toMillis();
 		}
@@ -70,7 +70,7 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 	}
 
 	/** {@code base × 2^times}, saturating at {@link Long#MAX_VALUE} instead of overflowing. */
-	private static long doubled(long base, int times) {
+	static long doubled(long base, int times) {
 		if (base == 0) {
 			return 0;
 		}

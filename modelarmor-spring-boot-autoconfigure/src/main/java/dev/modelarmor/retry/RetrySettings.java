@@ -1,6 +1,7 @@
 package dev.modelarmor.retry;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
@@ -14,23 +15,45 @@ import org.jspecify.annotations.Nullable;
  * @param retryTooManyRequests whether HTTP 429 is retried (500, 502, 503, 504 and I/O failures always are)
  * @param honorRetryAfter whether a server's {@code Retry-After} or {@code RetryInfo} hint raises the next wait
  * @param budget the retry budget of each client, or {@code null} for none
+ * @param jitterMode how the random part of each wait is drawn; {@link JitterMode#SEED} (the specification)
+ * unless set
  */
 public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
-		boolean honorRetryAfter, @Nullable RetryBudgetSettings budget) {
+		boolean honorRetryAfter, @Nullable RetryBudgetSettings budget, JitterMode jitterMode) {
 
 	/** Google's schedule, a 60 s deadline, 429 retried, server hints honoured. */
 	public static final RetrySettings DEFAULTS = new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT,
 			Duration.ofSeconds(60), true, true);
 
 	/**
-	 * Creates settings, rejecting a deadline that is not positive.
+	 * Creates settings, rejecting a deadline that is not positive, and a zero initial backoff with a jitter
+	 * mode whose waits it alone scales (full or decorrelated jitter would then never wait).
 	 */
 	public RetrySettings {
 		Objects.requireNonNull(schedule, "schedule");
 		Objects.requireNonNull(deadline, "deadline");
+		Objects.requireNonNull(jitterMode, "jitterMode");
 		if (deadline.isNegative() || deadline.isZero()) {
 			throw new InvalidRetrySettingException("deadline", deadline, "must be positive");
 		}
+		if (jitterMode != JitterMode.SEED && schedule.initialBackoff().isZero()) {
+			throw new InvalidRetrySettingException("initial-backoff", schedule.initialBackoff(),
+					"must be positive with jitter-mode " + jitterMode.name().toLowerCase(Locale.ROOT)
+							+ ": every wait would be zero and retries would hammer Model Armor");
+		}
+	}
+
+	/**
+	 * Settings with the specification's jitter ({@link JitterMode#SEED}).
+	 * @param schedule the waits between attempts
+	 * @param deadline the total time after which no retry starts
+	 * @param retryTooManyRequests whether HTTP 429 is retried
+	 * @param honorRetryAfter whether a server's retry hint raises the next wait
+	 * @param budget the retry budget of each client, or {@code null} for none
+	 */
+	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
+			boolean honorRetryAfter, @Nullable RetryBudgetSettings budget) {
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, budget, JitterMode.SEED);
 	}
 
 	/**
@@ -42,7 +65,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 */
 	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 			boolean honorRetryAfter) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null);
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.SEED);
 	}
 
 	/**
@@ -51,7 +74,18 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 * @return the settings
 	 */
 	public RetrySettings withBudget(RetryBudgetSettings budget) {
-		return new RetrySettings(this.schedule, this.deadline, this.retryTooManyRequests, this.honorRetryAfter, budget);
+		return new RetrySettings(this.schedule, this.deadline, this.retryTooManyRequests, this.honorRetryAfter, budget,
+				this.jitterMode);
+	}
+
+	/**
+	 * These settings with another jitter mode; the schedule, deadline and hint rules stay as they are.
+	 * @param jitterMode how the random part of each wait is drawn
+	 * @return the settings
+	 */
+	public RetrySettings withJitterMode(JitterMode jitterMode) {
+		return new RetrySettings(this.schedule, this.deadline, this.retryTooManyRequests, this.honorRetryAfter,
+				this.budget, jitterMode);
 	}
 
 }

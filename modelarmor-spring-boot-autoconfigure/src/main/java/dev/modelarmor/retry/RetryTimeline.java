@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * One call's way through the retry strategy: how many retries it has made and its deadline. It decides
- * each wait: the {@link BackoffSchedule}'s, raised to the server's hint when there is one, and no wait
+ * each wait: the {@link BackoffSchedule}'s drawn in the settings' {@link JitterMode}, raised to the server's hint when there is one, and no wait
  * at all when that wait would end past the deadline. Pure: time and randomness come from the
  * {@link RetryRuntime}.
  */
@@ -20,6 +20,8 @@ public final class RetryTimeline {
 	private final RetryDeadline deadline;
 
 	private int retries;
+
+	private @Nullable Duration previousScheduledWait;
 
 	/**
 	 * Starts a call's timeline now.
@@ -46,7 +48,9 @@ public final class RetryTimeline {
 	 * @return the wait, or why there is no retry
 	 */
 	public RetryDecision next(Optional<Duration> serverHint) {
-		Duration wait = this.settings.schedule().delayBeforeRetry(this.retries++, this.runtime.random());
+		Duration wait = this.settings.jitterMode()
+			.delayBeforeRetry(this.settings.schedule(), this.retries++, this.previousScheduledWait, this.runtime.random());
+		this.previousScheduledWait = wait;
 		boolean hintRaisedWait = serverHint.isPresent() && serverHint.get().compareTo(wait) > 0;
 		if (hintRaisedWait) {
 			wait = serverHint.get();

@@ -1,0 +1,152 @@
+package dev.modelarmor.starter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.auth.oauth2.GoogleCredentials;
+import com.sun.net.httpserver.HttpServer;
+import dev.modelarmor.auth.GoogleCredentialsLoader;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.core.io.ByteArrayResource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the starter adds to an application's runtime classpath, read from the dependency list Maven
+ * resolves for it ({@code target/runtime-dependencies.txt}), and proof that what it excludes from
+ * google-auth is never loaded: a service-account key is read, signed into a JWT and exchanged for an
+ * access token, twice, on exactly this classpath (spring-boot-starter-test adds none of the excluded jars).
+ */
+class StarterFootprintTests {
+
+	/**
+	 * The Google side of the starter: google-auth and what it needs. 24 jars before the exclusions;
+	 * guava, failureaccess, gson, google-auth (2), google-http-client (2), OpenCensus (2), grpc-context and
+	 * grpc-api (io.grpc.Context) now.
+	 */
+	static final int MAX_GOOGLE_SIDE_JARS = 11;
+
+	/** Every runtime jar of the starter, Spring Boot's own and the autoconfigure module included (44 measured). */
+	static final int MAX_RUNTIME_JARS = 44;
+
+	static final List<String> NEVER_LOADED = List.of("org.apache.httpcomponents:httpclient",
+			"org.apache.httpcomponents:httpcore", "commons-codec:commons-codec", "com.google.api:api-common",
+			"com.google.auto.value:auto-value-annotations", "com.google.code.findbugs:jsr305",
+			"com.google.errorprone:error_prone_annotations", "com.google.j2objc:j2objc-annotations",
+			"com.google.guava:listenablefuture");
+
+	private static final Pattern ARTIFACT = Pattern
+		.compile("^\\s*([^:\\s]+):([^:]+):jar:(?:[^:]+:)?([^:]+):(compile|runtime):(\\S+\\.jar)");
+
+	@Test
+	void theStarterAddsABoundedNumberOfJarsAndNoneOfTheExcludedOnes() throws IOException {
+		List<String> runtime = runtimeArtifacts();
+		List<String> googleSide = runtime.stream()
+			.filter((ga) -> ga.startsWith("com.google") || ga.startsWith("io.grpc") || ga.startsWith("io.opencensus")
+					|| ga.startsWith("org.apache.httpcomponents") || ga.startsWith("commons-codec"))
+			.toList();
+		assertThat(runtime).as("runtime jars").hasSizeLessThanOrEqualTo(MAX_RUNTIME_JARS);
+		assertThat(googleSide).as("google-auth and what it brings").hasSizeLessThanOrEqualTo(MAX_GOOGLE_SIDE_JARS);
+		assertThat(runtime).doesNotContainAnyElementsOf(NEVER_LOADED);
+	}
+
+	@Test
+	void excludedClassesAreReallyAbsentFromTheTestClasspath() {
+		for (String name : List.of("org.apache.http.client.HttpClient", "org.apache.commons.codec.binary.Base64",
+				"com.google.api.core.InternalApi", "com.google.errorprone.annotations.CanIgnoreReturnValue")) {
+			assertThat(loadable(name)).as(name).isFalse();
+		}
+	}
+
+	@Test
+	void aServiceAccountKeyIsExchangedForTokensWithoutTheExcludedJars() throws Exception {
+		AtomicInteger tokenRequests = new AtomicInteger();
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		server.createContext("/token", (exchange) -> {
+			String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+			int n = tokenRequests.incrementAndGet();
+			boolean jwtBearer = form.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer")
+					&& form.contains("assertion=");
+			byte[] body = (jwtBearer
+					? "{\"access_token\":\"token-" + n + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"
+					: "{\"error\":\"invalid_grant\"}")
+				.getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().add("Content-Type", "application/json");
+			exchange.sendResponseHeaders(jwtBearer ? 200 : 400, body.length);
+			try (OutputStream out = exchange.getResponseBody()) {
+				out.write(body);
+			}
+		});
+		server.start();
+		try {
+			String tokenUri = "http://127.0.0.1:" + server.getAddress().getPort() + "/token";
+			GoogleCredentials credentials = new GoogleCredentialsLoader()
+				.load(new ByteArrayResource(serviceAccountJson(tokenUri).getBytes(StandardCharsets.UTF_8)), null);
+
+			Map<String, List<String>> metadata = credentials.getRequestMetadata(URI.create("https://modelarmor.test"));
+			assertThat(metadata.get("Authorization")).containsExactly("Bearer token-1");
+			credentials.refresh();
+			assertThat(credentials.getRequestMetadata(URI.create("https://modelarmor.test")).get("Authorization"))
+				.containsExactly("Bearer token-2");
+			assertThat(tokenRequests).hasValue(2);
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	private static List<String> runtimeArtifacts() throws IOException {
+		Path list = Path.of("target", "runtime-dependencies.txt");
+		assertThat(list).as("written by maven-dependency-plugin:list at generate-test-resources").exists();
+		List<String> artifacts = new ArrayList<>();
+		for (String line : Files.readAllLines(list)) {
+			Matcher matcher = ARTIFACT.matcher(line);
+			if (matcher.find()) {
+				artifacts.add(matcher.group(1) + ":" + matcher.group(2));
+			}
+		}
+		assertThat(artifacts).as("artifacts parsed from " + list).isNotEmpty();
+		return artifacts;
+	}
+
+	private static boolean loadable(String name) {
+		try {
+			Class.forName(name, false, StarterFootprintTests.class.getClassLoader());
+			return true;
+		}
+		catch (ClassNotFoundException | LinkageError ex) {
+			return false;
+		}
+	}
+
+	private static String serviceAccountJson(String tokenUri) throws NoSuchAlgorithmException {
+		KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+		generator.initialize(2048);
+		String base64 = Base64.getEncoder().encodeToString(generator.generateKeyPair().getPrivate().getEncoded());
+		StringBuilder pem = new StringBuilder("-----BEGIN PRIVATE KEY-----\\n");
+		for (int i = 0; i < base64.length(); i += 64) {
+			pem.append(base64, i, Math.min(base64.length(), i + 64)).append("\\n");
+		}
+		pem.append("-----END PRIVATE KEY-----\\n");
+		return "{\"type\":\"service_account\",\"project_id\":\"footprint-test\",\"private_key_id\":\"abc\","
+				+ "\"private_key\":\"" + pem + "\",\"client_email\":\"sa@footprint-test.iam.gserviceaccount.com\","
+				+ "\"client_id\":\"1\",\"token_uri\":\"" + tokenUri + "\"}";
+	}
+
+}
