@@ -12,6 +12,7 @@ import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidRetrySettingException;
+import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
@@ -190,7 +191,8 @@ public class ModelArmorProperties implements InitializingBean {
 					this.retry.deadline, this.retry.retryTooManyRequests, this.retry.honorRetryAfter);
 			RetryBudgetSettings budget = new RetryBudgetSettings(this.retry.budget.maxTokens,
 					this.retry.budget.tokenRatio);
-			return this.retry.budget.enabled ? settings.withBudget(budget) : settings;
+			RetrySettings withMode = settings.withJitterMode(this.retry.jitterMode);
+			return this.retry.budget.enabled ? withMode.withBudget(budget) : withMode;
 		}
 		catch (InvalidRetrySettingException ex) {
 			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.reason());
@@ -334,7 +336,23 @@ public class ModelArmorProperties implements InitializingBean {
 		 */
 		private boolean honorRetryAfter = true;
 
+		/**
+		 * How the random part of each wait is drawn: seed (Google's strategy: initial-backoff × 2^n plus up to
+		 * jitter, capped), full (uniform between 0 and the capped exponential wait) or decorrelated (uniform
+		 * between initial-backoff and three times the previous wait, capped). Full and decorrelated spread a
+		 * crowd of clients better after an outage.
+		 */
+		private JitterMode jitterMode = JitterMode.SEED;
+
 		private final Budget budget = new Budget();
+
+		public JitterMode getJitterMode() {
+			return this.jitterMode;
+		}
+
+		public void setJitterMode(JitterMode jitterMode) {
+			this.jitterMode = jitterMode;
+		}
 
 		public Budget getBudget() {
 			return this.budget;

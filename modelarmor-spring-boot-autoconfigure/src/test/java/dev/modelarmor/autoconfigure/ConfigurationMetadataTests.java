@@ -37,6 +37,7 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.enabled                 | true
 			modelarmor.retry.initial-backoff         | 1s
 			modelarmor.retry.jitter                  | 1s
+			modelarmor.retry.jitter-mode             | seed
 			modelarmor.retry.max-backoff             | 32s
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
@@ -70,7 +71,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(31);
+		assertThat(properties).hasSize(32);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

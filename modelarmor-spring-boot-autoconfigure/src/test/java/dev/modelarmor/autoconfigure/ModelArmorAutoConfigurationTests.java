@@ -240,6 +240,17 @@ class ModelArmorAutoConfigurationTests {
 	}
 
 	@Test
+	void theJitterModeIsBoundAndAFullJitterWithoutBackoffIsRejected() {
+		this.runner.withPropertyValues("modelarmor.retry.jitter-mode=decorrelated")
+			.run((context) -> assertThat(context.getBean(ModelArmorProperties.class).toRetrySettings().jitterMode())
+				.isEqualTo(dev.modelarmor.retry.JitterMode.DECORRELATED));
+		this.runner.withPropertyValues("modelarmor.retry.jitter-mode=full", "modelarmor.retry.initial-backoff=0")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(ModelArmorConfigurationException.class)
+				.hasMessageStartingWith("modelarmor.retry.initial-backoff: "));
+	}
+
+	@Test
 	void disabledRetriesMakeOneAttempt() {
 		failOnceThenAnswer();
 		againstWireMock().withPropertyValues("modelarmor.retry.enabled=false")
