@@ -2,6 +2,7 @@ package dev.modelarmor.samples.chat;
 
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorGuarded;
+import dev.modelarmor.samples.standin.DeterministicResponder;
 
 import org.springframework.stereotype.Service;
 
@@ -14,11 +15,7 @@ import org.springframework.stereotype.Service;
 @Service
 public class ChatService {
 
-	private final DeterministicResponder model;
-
-	ChatService(DeterministicResponder model) {
-		this.model = model;
-	}
+	private final DeterministicResponder model = new DeterministicResponder();
 
 	/**
 	 * Replies to a message.

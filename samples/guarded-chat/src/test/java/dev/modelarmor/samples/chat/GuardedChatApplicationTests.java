@@ -2,6 +2,7 @@ package dev.modelarmor.samples.chat;
 
 import java.util.List;
 
+import dev.modelarmor.samples.standin.DeterministicResponder;
 import dev.modelarmor.samples.standin.FaultQueue;
 import dev.modelarmor.samples.standin.StandInStats;
 import org.junit.jupiter.api.BeforeEach;

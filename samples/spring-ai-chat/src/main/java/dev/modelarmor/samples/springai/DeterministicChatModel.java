@@ -2,12 +2,11 @@ package dev.modelarmor.samples.springai;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.modelarmor.samples.standin.StandInProperties;
+import dev.modelarmor.samples.standin.DeterministicResponder;
 import reactor.core.publisher.Flux;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
@@ -21,8 +20,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * A Spring AI {@link ChatModel} that stands in for an LLM in profile {@code local}, so that the sample
- * needs none. It is <b>deterministic</b>, not a model: it answers the last user message by these rules,
- * first match wins:
+ * needs none. It is <b>deterministic</b>, not a model: it answers the last user message with the shared
+ * {@link DeterministicResponder}'s rules, first match wins:
  * <ul>
  * <li>a message mentioning {@code support}: {@value #SUPPORT_REPLY}, so that the <em>answer</em> is
  * de-identified;</li>
@@ -40,15 +39,15 @@ import org.springframework.stereotype.Component;
 public class DeterministicChatModel implements ChatModel {
 
 	/** The reply to a message about support. */
-	public static final String SUPPORT_REPLY = "You can reach our support team at help@example.com.";
+	public static final String SUPPORT_REPLY = DeterministicResponder.SUPPORT_REPLY;
 
 	/** The link that a message asking for a link gets. */
-	public static final String MALWARE_LINK = StandInProperties.MALWARE_TEST_PAGE;
+	public static final String MALWARE_LINK = DeterministicResponder.MALWARE_LINK;
 
 	/** The reply to a greeting. */
-	public static final String GREETING = "Hello! Ask me about support, ask for a link, or say anything.";
+	public static final String GREETING = DeterministicResponder.GREETING;
 
-	private static final Pattern GREETING_WORDS = Pattern.compile("\\b(hello|hi)\\b", Pattern.CASE_INSENSITIVE);
+	private static final DeterministicResponder RESPONDER = new DeterministicResponder();
 
 	/** A word and the spaces after it: the chunks of a streamed answer are made of these. */
 	private static final Pattern WORD = Pattern.compile("\\S+\\s*");
@@ -74,17 +73,7 @@ public class DeterministicChatModel implements ChatModel {
 	 * @return the answer
 	 */
 	public static String answer(String message) {
-		String lower = message.toLowerCase(Locale.ROOT);
-		if (lower.contains("support")) {
-			return SUPPORT_REPLY;
-		}
-		if (lower.contains("link")) {
-			return "Here is the link you asked for: " + MALWARE_LINK;
-		}
-		if (GREETING_WORDS.matcher(message).find()) {
-			return GREETING;
-		}
-		return "You said: " + message;
+		return RESPONDER.reply(message);
 	}
 
 	/**

@@ -1,14 +1,11 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-import dev.modelarmor.samples.standin.StandInProperties;
-
-import org.springframework.stereotype.Component;
-
 /**
- * Stands in for an LLM so that the sample needs none. Its rules, first match wins:
+ * Stands in for an LLM so that the samples need none; both use it (guarded-chat directly, spring-ai-chat
+ * behind a Spring AI {@code ChatModel}). Its rules, first match wins:
  * <ul>
  * <li>a message mentioning {@code support}: a reply with an e-mail address
  * ({@value #SUPPORT_REPLY}), so that the <em>answer</em> is de-identified;</li>
@@ -19,7 +16,6 @@ import org.springframework.stereotype.Component;
  * <li>anything else: {@code "You said: " + message}.</li>
  * </ul>
  */
-@Component
 public class DeterministicResponder {
 
 	/** The reply to a message about support. */

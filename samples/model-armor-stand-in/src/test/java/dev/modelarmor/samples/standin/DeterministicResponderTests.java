@@ -1,4 +1,4 @@
-package dev.modelarmor.samples.chat;
+package dev.modelarmor.samples.standin;
 
 import org.junit.jupiter.api.Test;
 
