@@ -107,6 +107,10 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = ex.getCause();
+			if (cause instanceof HttpTimeoutException) {
+				// the client's own request timeout won the race against ours: the same event, one shape
+				throw new HttpTimeoutException("Request timed out");
+			}
 			if (cause instanceof UncheckedIOException unchecked) {
 				throw unchecked.getCause();
 			}
