@@ -195,6 +195,22 @@ class FaultMatrixTests {
 		assertOneCall(CallOutcome.DEADLINE_EXCEEDED, "io_error", ATTEMPTS_UNTIL_DEADLINE);
 	}
 
+	@Test
+	void anAnswerWhoseBodyStallsAfterItsHeadersEndsAtTheReadTimeoutAndIsRetried() {
+		// The status and headers come at once, the body in 100 chunks over 3 s: the read timeout bounds
+		// the whole answer, not only the wait for its headers.
+		onceThenNoMatch(okJson(NO_MATCH).withChunkedDribbleDelay(100, 3_000));
+
+		long started = System.nanoTime();
+		SanitizationResult result = template(wireMock.baseUrl(), shortReadTimeout(), null).sanitizeUserPrompt(SECRET_PROMPT);
+		Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+		assertThat(result.filterMatchState()).isEqualTo(FilterMatchState.NO_MATCH_FOUND);
+		assertThat(wireMock.getAllServeEvents()).hasSize(2);
+		assertThat(elapsed).isBetween(Duration.ofMillis(190), Duration.ofMillis(2_000));
+		assertOneCall(CallOutcome.SUCCESS_AFTER_RETRY, "200", 2);
+	}
+
 	// Row 7
 
 	@Test
