@@ -7,6 +7,8 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpMethod;
+import org.springframework.util.Assert;
+import org.springframework.web.util.DefaultUriBuilderFactory;
 import org.springframework.web.util.UriBuilder;
 
 /**
@@ -22,37 +24,52 @@ import org.springframework.web.util.UriBuilder;
  * @param retryable whether the call is safe to retry: a read, a sanitize call, or a change that carries
  * a {@code requestId} reused by every attempt
  * @param endpoint the endpoint to send it to, or {@code null} for the client's own
+ * @param resolvedUri the whole URI, built once in advance ({@link #resolvedAt(URI)}), or {@code null} to
+ * build it from the other parts at each attempt
  */
 record ApiCall(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables, Map<String, String> query,
-		@Nullable Object body, boolean retryable, @Nullable URI endpoint) {
+		@Nullable Object body, boolean retryable, @Nullable URI endpoint, @Nullable URI resolvedUri) {
 
 	static ApiCall of(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables) {
-		return new ApiCall(operation, method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null);
+		return new ApiCall(operation, method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null, null);
+	}
+
+	/**
+	 * The same call with its URI built now, against an endpoint: for a call made again and again with the
+	 * same path (a sanitize call), where building and encoding the URI at every call is most of the HTTP
+	 * layer's own work.
+	 */
+	ApiCall resolvedAt(URI endpoint) {
+		URI uri = uri(new DefaultUriBuilderFactory(endpoint.toString()).builder());
+		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, this.body,
+				this.retryable, endpoint, uri);
 	}
 
 	ApiCall body(Object body) {
 		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, body, this.retryable,
-				this.endpoint);
+				this.endpoint, this.resolvedUri);
 	}
 
 	ApiCall query(String name, @Nullable Object value) {
+		Assert.state(this.resolvedUri == null, "the URI is already resolved");
 		if (value == null) {
 			return this;
 		}
 		Map<String, String> query = new LinkedHashMap<>(this.query);
 		query.put(name, value.toString());
 		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, query, this.body, this.retryable,
-				this.endpoint);
+				this.endpoint, null);
 	}
 
 	ApiCall notRetryable() {
 		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, this.body, false,
-				this.endpoint);
+				this.endpoint, this.resolvedUri);
 	}
 
 	ApiCall at(URI endpoint) {
+		Assert.state(this.resolvedUri == null, "the URI is already resolved");
 		return new ApiCall(this.operation, this.method, this.pathTemplate, this.variables, this.query, this.body, this.retryable,
-				endpoint);
+				endpoint, null);
 	}
 
 	/** The URI, with every variable and query value encoded strictly. */

@@ -1,6 +1,7 @@
 package dev.modelarmor.client;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 
 import dev.modelarmor.retry.CallOutcome;
@@ -104,9 +105,11 @@ final class ApiCalls {
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
 			CallProgress progress) {
 		try {
-			RestClient.RequestBodySpec request = this.restClient.method(call.method())
-				.uri((builder) -> call.uri((call.endpoint() != null)
-						? new DefaultUriBuilderFactory(call.endpoint().toString()).builder() : builder))
+			RestClient.RequestBodyUriSpec method = this.restClient.method(call.method());
+			URI resolved = call.resolvedUri();
+			RestClient.RequestBodySpec request = ((resolved != null) ? method.uri(resolved)
+					: method.uri((builder) -> call.uri((call.endpoint() != null)
+							? new DefaultUriBuilderFactory(call.endpoint().toString()).builder() : builder)))
 				.accept(MediaType.APPLICATION_JSON);
 			if (body != null) {
 				request.contentType(MediaType.APPLICATION_JSON).body(body);

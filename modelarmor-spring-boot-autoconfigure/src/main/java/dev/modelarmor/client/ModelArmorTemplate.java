@@ -35,12 +35,17 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	private final @Nullable String templateId;
 
+	/** The sanitize calls of this template id, their URIs built once; {@code null} without a template id. */
+	private final @Nullable ApiCall sanitizeUserPromptCall;
+
+	private final @Nullable ApiCall sanitizeModelResponseCall;
+
 	/**
 	 * Creates a template.
 	 * @param restClient the HTTP client, with base URL and authorization (see {@link ModelArmorRestClients})
 	 * @param retryTemplate runs the attempts of each retryable call
-	 * @param endpoint the endpoint the client talks to; its {@link ModelArmorEndpoint#floorSettingsUri()
-	 * floor-settings URL} serves {@link #floorSettings()}
+	 * @param endpoint the endpoint the client talks to, the rest client's base URL: sanitize calls go to
+	 * it, and its {@link ModelArmorEndpoint#floorSettingsUri() floor-settings URL} serves {@link #floorSettings()}
 	 * @param projectId the Google Cloud project of the templates
 	 * @param location the location of the templates
 	 * @param templateId the template used by sanitize calls, or {@code null} to require
@@ -61,6 +66,16 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		this.projectId = projectId;
 		this.location = location;
 		this.templateId = templateId;
+		this.sanitizeUserPromptCall = (templateId != null && !templateId.isBlank())
+				? sanitizeCall("sanitize_user_prompt", "sanitizeUserPrompt", templateId) : null;
+		this.sanitizeModelResponseCall = (templateId != null && !templateId.isBlank())
+				? sanitizeCall("sanitize_model_response", "sanitizeModelResponse", templateId) : null;
+	}
+
+	private ApiCall sanitizeCall(String operation, String method, String templateId) {
+		return ApiCall.of(operation, HttpMethod.POST, SANITIZE,
+				Map.of("project", this.projectId, "location", this.location, "template", templateId, "method", method))
+			.resolvedAt(this.endpoint.uri());
 	}
 
 	@Override
@@ -76,7 +91,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	@Override
 	public SanitizationResult sanitizeUserPrompt(DataItem prompt, SanitizeOptions options) {
 		prompt.requireWithinLimit("prompt");
-		return sanitize("sanitizeUserPrompt", new SanitizeUserPromptRequest(prompt, options.toMetadata()));
+		return sanitize(this.sanitizeUserPromptCall, new SanitizeUserPromptRequest(prompt, options.toMetadata()));
 	}
 
 	@Override
@@ -98,7 +113,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	public SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt,
 			SanitizeOptions options) {
 		response.requireWithinLimit("model response");
-		return sanitize("sanitizeModelResponse",
+		return sanitize(this.sanitizeModelResponseCall,
 				new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
 	}
 
@@ -164,23 +179,16 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		return this.templateId;
 	}
 
-	private SanitizationResult sanitize(String method, Object request) {
-		String operation = method.equals("sanitizeUserPrompt") ? "sanitize_user_prompt" : "sanitize_model_response";
-		ApiCall call = ApiCall.of(operation, HttpMethod.POST, SANITIZE, Map.of("project", this.projectId, "location",
-				this.location, "template", requireTemplateId(), "method", method))
-			.body(request);
-		SanitizationResult result = this.calls.send(call, SanitizeResponse.class, "a sanitize response")
-			.sanitizationResult();
-		Assert.state(result != null, "checked by SanitizeResponse.problem()");
-		return result;
-	}
-
-	private String requireTemplateId() {
-		if (this.templateId == null || this.templateId.isBlank()) {
+	private SanitizationResult sanitize(@Nullable ApiCall sanitizeCall, Object request) {
+		if (sanitizeCall == null) {
 			throw new IllegalStateException(
 					"No Model Armor template: set modelarmor.template-id or call withTemplate(templateId)");
 		}
-		return this.templateId;
+		SanitizationResult result = this.calls.send(sanitizeCall.body(request), SanitizeResponse.class,
+				"a sanitize response")
+			.sanitizationResult();
+		Assert.state(result != null, "checked by SanitizeResponse.problem()");
+		return result;
 	}
 
 	/**
