@@ -29,9 +29,9 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 	private final HttpClient httpClient;
 
 	/**
-	 * Completes the client's futures. Shared and reusing its threads: without it every request started a
-	 * new thread for its completion. Request bodies are handed over as byte arrays
-	 * ({@link BufferedJdkClientHttpRequest}), without a thread of their own.
+	 * Runs the client's work off its selector thread: daemon threads named after the starter, reused across
+	 * requests. Request bodies are handed over as byte arrays ({@link BufferedJdkClientHttpRequest}),
+	 * without a thread of their own.
 	 */
 	private final Executor executor;
 
