@@ -1,10 +1,16 @@
 package dev.modelarmor.starter;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +18,13 @@ import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,10 +67,7 @@ class StarterFootprintTests {
 	@Test
 	void theStarterAddsABoundedNumberOfJarsAndNoneOfTheExcludedOnes() throws IOException {
 		List<String> runtime = runtimeArtifacts();
-		List<String> googleSide = runtime.stream()
-			.filter((ga) -> ga.startsWith("com.google") || ga.startsWith("io.grpc") || ga.startsWith("io.opencensus")
-					|| ga.startsWith("org.apache.httpcomponents") || ga.startsWith("commons-codec"))
-			.toList();
+		List<String> googleSide = runtime.stream().filter(StarterFootprintTests::isGoogleSide).toList();
 		assertThat(runtime).as("runtime jars").hasSizeLessThanOrEqualTo(MAX_RUNTIME_JARS);
 		assertThat(googleSide).as("google-auth and what it brings").hasSizeLessThanOrEqualTo(MAX_GOOGLE_SIDE_JARS);
 		assertThat(runtime).doesNotContainAnyElementsOf(NEVER_LOADED);
@@ -77,23 +84,7 @@ class StarterFootprintTests {
 	@Test
 	void aServiceAccountKeyIsExchangedForTokensWithoutTheExcludedJars() throws Exception {
 		AtomicInteger tokenRequests = new AtomicInteger();
-		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-		server.createContext("/token", (exchange) -> {
-			String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-			int n = tokenRequests.incrementAndGet();
-			boolean jwtBearer = form.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer")
-					&& form.contains("assertion=");
-			byte[] body = (jwtBearer
-					? "{\"access_token\":\"token-" + n + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"
-					: "{\"error\":\"invalid_grant\"}")
-				.getBytes(StandardCharsets.UTF_8);
-			exchange.getResponseHeaders().add("Content-Type", "application/json");
-			exchange.sendResponseHeaders(jwtBearer ? 200 : 400, body.length);
-			try (OutputStream out = exchange.getResponseBody()) {
-				out.write(body);
-			}
-		});
-		server.start();
+		HttpServer server = tokenServer(tokenRequests);
 		try {
 			String tokenUri = "http://127.0.0.1:" + server.getAddress().getPort() + "/token";
 			GoogleCredentials credentials = new GoogleCredentialsLoader()
@@ -111,18 +102,123 @@ class StarterFootprintTests {
 		}
 	}
 
+	/**
+	 * The other half of the bound: no Google-side jar the starter keeps could be excluded too. The token
+	 * exchange runs in a class loader that sees only those jars (and the JDK) and records which jar each
+	 * class came from; every jar that holds classes must have served at least one. (grpc-context holds
+	 * none since io.grpc.Context moved to grpc-api; excluding it would drop the grpc-api it brings.)
+	 */
+	@Test
+	void everyGoogleSideJarTheStarterKeepsServesClassesToATokenExchange() throws Exception {
+		Map<String, Path> googleSide = new LinkedHashMap<>(runtimeJars());
+		googleSide.keySet().removeIf((ga) -> !isGoogleSide(ga));
+		List<URL> urls = new ArrayList<>();
+		for (Path jar : googleSide.values()) {
+			urls.add(jar.toUri().toURL());
+		}
+		AtomicInteger tokenRequests = new AtomicInteger();
+		HttpServer server = tokenServer(tokenRequests);
+		try (SourceRecordingClassLoader loader = new SourceRecordingClassLoader(urls.toArray(URL[]::new))) {
+			String tokenUri = "http://127.0.0.1:" + server.getAddress().getPort() + "/token";
+			Class<?> credentialsType = loader.loadClass("com.google.auth.oauth2.GoogleCredentials");
+			Object credentials = credentialsType.getMethod("fromStream", InputStream.class)
+				.invoke(null, new ByteArrayInputStream(serviceAccountJson(tokenUri).getBytes(StandardCharsets.UTF_8)));
+			Object scoped = credentialsType.getMethod("createScoped", String[].class)
+				.invoke(credentials, (Object) new String[] { "https://www.googleapis.com/auth/cloud-platform" });
+			credentialsType.getMethod("refresh").invoke(scoped);
+
+			assertThat(tokenRequests).hasValue(1);
+			Map<String, Path> unused = new LinkedHashMap<>(googleSide);
+			unused.values().removeIf((jar) -> loader.sources().contains(jar) || !holdsClasses(jar));
+			assertThat(unused).as("kept, but no class of theirs was loaded").isEmpty();
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
 	private static List<String> runtimeArtifacts() throws IOException {
+		return List.copyOf(runtimeJars().keySet());
+	}
+
+	/** groupId:artifactId to the jar's path, in Maven's order. */
+	private static Map<String, Path> runtimeJars() throws IOException {
 		Path list = Path.of("target", "runtime-dependencies.txt");
 		assertThat(list).as("written by maven-dependency-plugin:list at generate-test-resources").exists();
-		List<String> artifacts = new ArrayList<>();
+		Map<String, Path> jars = new LinkedHashMap<>();
 		for (String line : Files.readAllLines(list)) {
 			Matcher matcher = ARTIFACT.matcher(line);
 			if (matcher.find()) {
-				artifacts.add(matcher.group(1) + ":" + matcher.group(2));
+				jars.put(matcher.group(1) + ":" + matcher.group(2), Path.of(matcher.group(5)));
 			}
 		}
-		assertThat(artifacts).as("artifacts parsed from " + list).isNotEmpty();
-		return artifacts;
+		assertThat(jars).as("artifacts parsed from " + list).isNotEmpty();
+		return jars;
+	}
+
+	private static boolean isGoogleSide(String groupAndArtifact) {
+		return groupAndArtifact.startsWith("com.google") || groupAndArtifact.startsWith("io.grpc")
+				|| groupAndArtifact.startsWith("io.opencensus") || groupAndArtifact.startsWith("org.apache.httpcomponents")
+				|| groupAndArtifact.startsWith("commons-codec");
+	}
+
+	/** A token endpoint that answers a JWT-bearer grant with a numbered access token. */
+	private static HttpServer tokenServer(AtomicInteger tokenRequests) throws IOException {
+		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+		server.createContext("/token", (exchange) -> {
+			String form = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+			int n = tokenRequests.incrementAndGet();
+			boolean jwtBearer = form.contains("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer")
+					&& form.contains("assertion=");
+			byte[] body = (jwtBearer
+					? "{\"access_token\":\"token-" + n + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"
+					: "{\"error\":\"invalid_grant\"}")
+				.getBytes(StandardCharsets.UTF_8);
+			exchange.getResponseHeaders().add("Content-Type", "application/json");
+			exchange.sendResponseHeaders(jwtBearer ? 200 : 400, body.length);
+			try (OutputStream out = exchange.getResponseBody()) {
+				out.write(body);
+			}
+		});
+		server.start();
+		return server;
+	}
+
+	/** Loads only from its jars (and the JDK), and remembers which jar each class came from. */
+	private static final class SourceRecordingClassLoader extends URLClassLoader {
+
+		private final Set<Path> sources = ConcurrentHashMap.newKeySet();
+
+		SourceRecordingClassLoader(URL[] jars) {
+			super(jars, ClassLoader.getPlatformClassLoader());
+		}
+
+		@Override
+		protected Class<?> findClass(String name) throws ClassNotFoundException {
+			Class<?> found = super.findClass(name);
+			try {
+				this.sources.add(Path.of(found.getProtectionDomain().getCodeSource().getLocation().toURI()));
+			}
+			catch (URISyntaxException ex) {
+				throw new IllegalStateException(ex);
+			}
+			return found;
+		}
+
+		Set<Path> sources() {
+			return this.sources;
+		}
+
+	}
+
+	private static boolean holdsClasses(Path jar) {
+		try (JarFile file = new JarFile(jar.toFile())) {
+			return file.stream().anyMatch((entry) -> entry.getName().endsWith(".class")
+					&& !entry.getName().endsWith("module-info.class"));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private static boolean loadable(String name) {
