@@ -1,82 +1,111 @@
 package dev.modelarmor.benchmarks.jmh;
 
-import java.io.ByteArrayInputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The per-call comparison of {@link PerCallBenchmark} on one thread, interleaved: rounds of a few hundred
- * calls of each client in turn, every call timed, medians compared. On a shared, busy machine JMH's
- * one-benchmark-after-the-other runs drift with the load of the moment; interleaving gives every client the
- * same conditions, so the ratios hold even when the absolute times do not.
+ * The per-call comparison of {@link PerCallBenchmark}, interleaved: rounds in which every client runs in
+ * turn for the same time on the same threads, medians over rounds compared. On a shared, busy machine
+ * JMH's one-benchmark-after-the-other runs drift with the load of the moment; interleaving gives every
+ * client the same conditions, so the ratios hold even when the absolute times do not.
  *
- * <pre>java -cp benchmarks/target/modelarmor-benchmarks.jar dev.modelarmor.benchmarks.jmh.InterleavedPerCall [rounds]</pre>
+ * <p>Besides the three clients of the issue, one row isolates the HTTP layer: the same {@code RestClient}
+ * and transport the template uses, posting fixed bytes to a fixed URI, without the template's retry
+ * template, JSON and observer.
+ *
+ * <pre>java -cp benchmarks/target/modelarmor-benchmarks.jar dev.modelarmor.benchmarks.jmh.InterleavedPerCall [rounds] [threads]</pre>
  */
 public final class InterleavedPerCall {
+
+	private static final long ROUND_NANOS = 1_000_000_000L;
+
+	/** Failed calls by client and failure: a benchmark that hides its errors measures something else. */
+	private static final Map<String, LongAdder> failures = new java.util.concurrent.ConcurrentSkipListMap<>();
 
 	private InterleavedPerCall() {
 	}
 
 	public static void main(String[] args) throws Exception {
-		int rounds = (args.length > 0) ? Integer.parseInt(args[0]) : 20;
-		int perRound = 200;
+		int rounds = (args.length > 0) ? Integer.parseInt(args[0]) : 15;
+		int threads = (args.length > 1) ? Integer.parseInt(args[1]) : 1;
 		PerCallBenchmark bench = new PerCallBenchmark();
 		bench.start();
-		HttpClient streamedClient = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
 		try {
 			Map<String, Callable<Object>> clients = new LinkedHashMap<>();
-			clients.put("raw (byte[] body)", bench::raw);
-			clients.put("raw (streamed body, no length)", () -> {
-				HttpRequest request = HttpRequest.newBuilder(bench.rawUri())
-					.header("Content-Type", "application/json")
-					.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bench.rawBody())))
-					.build();
-				return streamedClient.send(request, HttpResponse.BodyHandlers.ofByteArray()).body();
-			});
-			clients.put("ModelArmorTemplate", bench::template);
-			clients.put("official client (HTTP/JSON)", bench::official);
-			Map<String, long[]> times = new LinkedHashMap<>();
-			clients.keySet().forEach((name) -> times.put(name, new long[rounds * perRound]));
+			clients.put("JDK `HttpClient`, `byte[]` body (baseline)", bench::raw);
+			clients.put("`RestClient` over the starter's transport, fixed URI and bytes", bench::restClient);
+			clients.put("`ModelArmorTemplate.sanitizeUserPrompt`", bench::template);
+			clients.put("official `google-cloud-modelarmor` over HTTP/JSON", bench::official);
+			Map<String, List<Double>> microsPerCall = new LinkedHashMap<>();
+			clients.keySet().forEach((name) -> microsPerCall.put(name, new ArrayList<>()));
 			for (int round = -3; round < rounds; round++) { // three rounds of warm-up
 				for (Map.Entry<String, Callable<Object>> client : clients.entrySet()) {
-					long[] samples = times.get(client.getKey());
-					for (int i = 0; i < perRound; i++) {
-						long start = System.nanoTime();
-						client.getValue().call();
-						long took = System.nanoTime() - start;
-						if (round >= 0) {
-							samples[round * perRound + i] = took;
-						}
+					double micros = run(pool, threads, client.getKey(), client.getValue());
+					if (round >= 0) {
+						microsPerCall.get(client.getKey()).add(micros);
 					}
 				}
 			}
-			double rawMedian = percentile(times.get("raw (byte[] body)"), 0.5);
-			double templateMedian = percentile(times.get("ModelArmorTemplate"), 0.5);
-			System.out.printf(Locale.ROOT, "%d rounds × %d calls per client, interleaved, 1 thread%n", rounds, perRound);
-			System.out.println("| client | median µs | p90 µs | median / raw | median / template |");
+			double raw = median(microsPerCall.values().iterator().next());
+			double template = median(microsPerCall.get("`ModelArmorTemplate.sanitizeUserPrompt`"));
+			System.out.printf(Locale.ROOT, "%d rounds of %d s per client, interleaved, %d thread(s); µs per call%n",
+					rounds, ROUND_NANOS / 1_000_000_000L, threads);
+			System.out.println("| client | median µs | fastest round µs | / raw | / template |");
 			System.out.println("|---|---:|---:|---:|---:|");
-			for (Map.Entry<String, long[]> entry : times.entrySet()) {
-				double median = percentile(entry.getValue(), 0.5);
-				System.out.printf(Locale.ROOT, "| %s | %.0f | %.0f | %.2f | %.2f |%n", entry.getKey(), median / 1000,
-						percentile(entry.getValue(), 0.9) / 1000, median / rawMedian, median / templateMedian);
+			for (Map.Entry<String, List<Double>> entry : microsPerCall.entrySet()) {
+				double median = median(entry.getValue());
+				System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %.2f | %.2f |%n", entry.getKey(), median,
+						entry.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow(), median / raw,
+						median / template);
 			}
+			failures.forEach((failure, count) -> System.out.printf(Locale.ROOT, "failed %d times: %s%n", count.sum(), failure));
 		}
 		finally {
+			pool.shutdownNow();
 			bench.stop();
 		}
 	}
 
-	private static double percentile(long[] samples, double p) {
-		long[] sorted = samples.clone();
+	/** Runs a client on every thread for one round; the time per call as one caller sees it. */
+	private static double run(ExecutorService pool, int threads, String name, Callable<Object> client)
+			throws Exception {
+		LongAdder calls = new LongAdder();
+		long end = System.nanoTime() + ROUND_NANOS;
+		List<Future<?>> running = new ArrayList<>();
+		for (int i = 0; i < threads; i++) {
+			running.add(pool.submit(() -> {
+				while (System.nanoTime() < end) {
+					try {
+						client.call();
+					}
+					catch (Exception ex) {
+						failures.computeIfAbsent(name + ": " + ex, (key) -> new LongAdder()).increment();
+					}
+					calls.increment();
+				}
+				return null;
+			}));
+		}
+		for (Future<?> thread : running) {
+			thread.get();
+		}
+		return ROUND_NANOS / 1_000.0 * threads / calls.sum();
+	}
+
+	private static double median(List<Double> samples) {
+		double[] sorted = samples.stream().mapToDouble(Double::doubleValue).toArray();
 		Arrays.sort(sorted);
-		return sorted[(int) Math.min(sorted.length - 1, Math.round(p * (sorted.length - 1)))];
+		return sorted[sorted.length / 2];
 	}
 
 }

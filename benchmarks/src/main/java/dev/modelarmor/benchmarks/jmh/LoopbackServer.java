@@ -21,6 +21,10 @@ public final class LoopbackServer implements AutoCloseable {
 	static {
 		// Read once, when the JDK's server configuration class loads: set it before any HttpServer exists.
 		System.setProperty("sun.net.httpserver.nodelay", "true");
+		// Keep idle connections open while other clients take their turn: by default the server closes
+		// them in its own time, and a client that picks one from its pool as it closes fails the call.
+		System.setProperty("sun.net.httpserver.idleInterval", "3600");
+		System.setProperty("sun.net.httpserver.maxIdleConnections", "1000");
 	}
 
 	/** The answer, in the API's JSON shape. */

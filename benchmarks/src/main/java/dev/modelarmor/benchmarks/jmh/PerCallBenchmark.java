@@ -16,7 +16,9 @@ import com.google.cloud.modelarmor.v1.ModelArmorSettings;
 import com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest;
 import com.google.cloud.modelarmor.v1.SanitizeUserPromptResponse;
 import com.google.cloud.modelarmor.v1.TemplateName;
+import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.SanitizationResult;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -32,12 +34,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
 
 /**
  * The cost of one sanitize call on loopback, against one minimal local server, in one run: a raw JDK
- * {@code HttpClient} POST (the floor), {@link ModelArmorTemplate#sanitizeUserPrompt(String)}, and the
- * official client over its HTTP/JSON transport without credentials. Run with {@code -t 1} and {@code -t 8}.
+ * {@code HttpClient} POST (the floor), the template's HTTP layer alone, {@link ModelArmorTemplate#sanitizeUserPrompt(String)},
+ * and the official client over its HTTP/JSON transport without credentials. Run with {@code -t 1} and {@code -t 8}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -63,6 +66,8 @@ public class PerCallBenchmark {
 
 	private byte[] rawBody;
 
+	private RestClient restClient;
+
 	private ModelArmorTemplate template;
 
 	private ModelArmorClient official;
@@ -76,6 +81,8 @@ public class PerCallBenchmark {
 		this.rawUri = URI.create(this.server.url() + "/v1/projects/" + PROJECT + "/locations/" + LOCATION + "/templates/"
 				+ TEMPLATE + ":sanitizeUserPrompt");
 		this.rawBody = ("{\"userPromptData\":{\"text\":\"" + PROMPT + "\"}}").getBytes(StandardCharsets.UTF_8);
+		this.restClient = ModelArmorRestClients.create(RestClient.builder(), ModelArmorEndpoint.of(this.server.url()),
+				HttpTimeouts.DEFAULTS, null, null);
 		this.template = ModelArmorTemplate.builder()
 			.restClientBuilder(RestClient.builder())
 			.endpoint(ModelArmorEndpoint.of(this.server.url()))
@@ -117,6 +124,24 @@ public class PerCallBenchmark {
 			throw new IllegalStateException("HTTP " + response.statusCode());
 		}
 		return response.body();
+	}
+
+	/**
+	 * The template's HTTP layer alone: the {@code RestClient} and transport it is built with, posting the
+	 * same bytes to the same URI, without retry template, JSON or observer.
+	 */
+	@Benchmark
+	public byte[] restClient() {
+		byte[] answer = this.restClient.post()
+			.uri(this.rawUri)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(this.rawBody)
+			.retrieve()
+			.body(byte[].class);
+		if (answer == null) {
+			throw new IllegalStateException("no answer");
+		}
+		return answer;
 	}
 
 	@Benchmark
