@@ -193,6 +193,23 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	}
 
+	/**
+	 * The answer, already whole: a bounded {@code readNBytes(int)} of all of it is one copy, not the
+	 * general {@link InputStream}'s copy through 8 KiB buffers.
+	 */
+	private static final class AnswerStream extends ByteArrayInputStream {
+
+		AnswerStream(byte[] answer) {
+			super(answer);
+		}
+
+		@Override
+		public synchronized byte[] readNBytes(int len) throws IOException {
+			return (len >= this.count - this.pos) ? readAllBytes() : super.readNBytes(len);
+		}
+
+	}
+
 	private static final class Response implements ClientHttpResponse {
 
 		private final HttpResponse<byte[]> response;
@@ -225,7 +242,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		@Override
 		public InputStream getBody() {
-			return new ByteArrayInputStream(this.response.body());
+			return new AnswerStream(this.response.body());
 		}
 
 		@Override
