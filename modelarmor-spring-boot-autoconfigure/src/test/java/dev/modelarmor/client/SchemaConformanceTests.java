@@ -224,7 +224,7 @@ class SchemaConformanceTests {
 		assertThat(reparsed.build()).isEqualTo(official);
 	}
 
-	private static com.google.cloud.modelarmor.v1.SanitizationResult fullOfficialResult() {
+	static com.google.cloud.modelarmor.v1.SanitizationResult fullOfficialResult() {
 		var messages = List.of(
 				com.google.cloud.modelarmor.v1.MessageItem.newBuilder()
 					.setMessageType(com.google.cloud.modelarmor.v1.MessageItem.MessageType.WARNING)
