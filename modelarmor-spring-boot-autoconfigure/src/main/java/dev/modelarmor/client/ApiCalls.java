@@ -143,7 +143,7 @@ final class ApiCalls {
 					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now());
 		}
 		try {
-			T parsed = ModelArmorJson.mapper().readValue(body, answerType);
+			T parsed = ModelArmorJson.readerFor(answerType).readValue(body);
 			String problem = (parsed == null) ? "with an empty body where " + expected + " was expected"
 					: (parsed instanceof ApiAnswer answer) ? answer.problem() : null;
 			if (problem != null) {

@@ -5,18 +5,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -47,7 +45,7 @@ import org.springframework.util.FastByteArrayOutputStream;
 final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	/** Headers the JDK client sets itself and refuses to be given. */
-	private static final Set<String> DISALLOWED_HEADERS = Set.of("connection", "content-length", "expect", "host",
+	private static final List<String> SET_BY_THE_CLIENT = List.of("connection", "content-length", "expect", "host",
 			"upgrade");
 
 	private static final String TIMED_OUT = "Request timed out";
@@ -87,8 +85,9 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	@Override
 	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
 		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(this.timeout);
-		headers.forEach((name, values) -> {
-			if (!DISALLOWED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+		// the map view: HttpHeaders.forEach builds a case-insensitive entry set on every call
+		headers.asMultiValueMap().forEach((name, values) -> {
+			if (!isSetByTheClient(name)) {
 				values.forEach((value) -> builder.header(name, value));
 			}
 		});
@@ -113,6 +112,15 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 			Thread.currentThread().interrupt();
 			throw new IOException("Request was interrupted: " + ex.getMessage(), ex);
 		}
+	}
+
+	private static boolean isSetByTheClient(String header) {
+		for (String name : SET_BY_THE_CLIENT) {
+			if (name.equalsIgnoreCase(header)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -214,15 +222,11 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		private final HttpResponse<byte[]> response;
 
-		private final HttpHeaders headers = new HttpHeaders();
+		/** Copied when first asked for: a successful call never reads them. */
+		private @Nullable HttpHeaders headers;
 
 		Response(HttpResponse<byte[]> response) {
 			this.response = response;
-			response.headers().map().forEach((name, values) -> {
-				if (!name.startsWith(":")) {
-					this.headers.addAll(name, values);
-				}
-			});
 		}
 
 		@Override
@@ -237,7 +241,17 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		@Override
 		public HttpHeaders getHeaders() {
-			return this.headers;
+			HttpHeaders copied = this.headers;
+			if (copied == null) {
+				copied = new HttpHeaders();
+				for (Map.Entry<String, List<String>> header : this.response.headers().map().entrySet()) {
+					if (!header.getKey().startsWith(":")) {
+						copied.addAll(header.getKey(), header.getValue());
+					}
+				}
+				this.headers = copied;
+			}
+			return copied;
 		}
 
 		@Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.core.Base64Variants;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -16,6 +17,16 @@ import tools.jackson.databind.json.JsonMapper;
 final class ModelArmorJson {
 
 	private static final JsonMapper MAPPER = jacksonOnly().addModule(RecordConstructorInstantiators.module()).build();
+
+	/** One reader per answer type, its deserializer found once rather than at every call. */
+	private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
+
+		@Override
+		protected ObjectReader computeValue(Class<?> type) {
+			return MAPPER.readerFor(type);
+		}
+
+	};
 
 	private ModelArmorJson() {
 	}
@@ -44,6 +55,15 @@ final class ModelArmorJson {
 	 */
 	static JsonMapper mapper() {
 		return MAPPER;
+	}
+
+	/**
+	 * The shared mapper's reader for one type. Readers are immutable and thread-safe.
+	 * @param type the type to read
+	 * @return the reader
+	 */
+	static ObjectReader readerFor(Class<?> type) {
+		return READERS.get(type);
 	}
 
 }
