@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of {@link ModelArmorGuarded @ModelArmorGuarded}: a static advising post-processor
@@ -32,9 +33,12 @@ public final class ModelArmorGuardAutoConfiguration {
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
 			ObjectProvider<ModelArmorOperations> operations, ObjectProvider<ModelArmorProperties> properties,
 			ObjectProvider<ScreeningObserver> observer) {
-		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(operations::getObject,
-				() -> properties.getObject().getTemplateId(), () -> properties.getObject().getGuard().isFailOpen(),
-				() -> observer.getIfAvailable(() -> ScreeningObserver.NONE));
+		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
+		// was most of what the guard cost.
+		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
+				SingletonSupplier.of(operations::getObject), () -> properties.getObject().getTemplateId(),
+				() -> properties.getObject().getGuard().isFailOpen(),
+				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;
 	}
