@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.StringUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of the Spring AI integration: with Spring AI's {@link ChatClient} on the class path
@@ -44,7 +45,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 			ModelArmorOperations client = StringUtils.hasLength(template) ? operations.withTemplate(template)
 					: operations;
 			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
-					() -> observer.getIfAvailable(() -> ScreeningObserver.NONE));
+					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 			return new ModelArmorAdvisor(client, screener, advisor.toOptions());
 		}
 

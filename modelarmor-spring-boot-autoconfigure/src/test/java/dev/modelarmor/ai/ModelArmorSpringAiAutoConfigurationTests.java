@@ -1,5 +1,7 @@
 package dev.modelarmor.ai;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
@@ -19,11 +21,13 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientCustomizer;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Scope;
 import org.springframework.core.Ordered;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -181,11 +185,41 @@ class ModelArmorSpringAiAutoConfigurationTests {
 		});
 	}
 
+	@Test
+	void theScreeningObserverIsLookedUpOnceNotAtEveryScreening() {
+		answerEverythingClean(modelArmor);
+		this.runner.withUserConfiguration(PrototypeObserver.class).run((context) -> {
+			model(context).answering("9 to 5");
+			chatClient(context).prompt().user(QUESTION).call().content();
+			chatClient(context).prompt().user(QUESTION).call().content();
+			PrototypeObserver observer = context.getBean(PrototypeObserver.class);
+			assertThat(observer.screenings).hasValue(4);
+			assertThat(observer.created).hasValue(1);
+		});
+	}
+
 	private static double count(MeterRegistry meters, String phase, String result, String filter) {
 		return meters.get(MicrometerScreeningObserver.SCREENINGS)
 			.tags("phase", phase, "result", result, "filter", filter)
 			.counter()
 			.count();
+	}
+
+	/** A prototype: every lookup would create one more. */
+	@Configuration(proxyBeanMethods = false)
+	static class PrototypeObserver {
+
+		final AtomicInteger created = new AtomicInteger();
+
+		final AtomicInteger screenings = new AtomicInteger();
+
+		@Bean
+		@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
+		ScreeningObserver countingObserver() {
+			this.created.incrementAndGet();
+			return (phase, result, filters) -> this.screenings.incrementAndGet();
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)
