@@ -1,6 +1,5 @@
 package dev.modelarmor.guard;
 
-import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -19,6 +18,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Scope;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.anyString;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
 
 /**
  * The guard looks up the Model Armor client and the screening observer once, at the first guarded call,
@@ -78,16 +80,10 @@ class GuardLookupTests {
 		@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
 		ModelArmorOperations instantModelArmor() {
 			this.clientsCreated.incrementAndGet();
-			return (ModelArmorOperations) Proxy.newProxyInstance(ModelArmorOperations.class.getClassLoader(),
-					new Class<?>[] { ModelArmorOperations.class }, (proxy, method, args) -> {
-						if (method.getName().startsWith("sanitize")) {
-							return NO_MATCH;
-						}
-						if (method.getName().equals("withTemplate")) {
-							return proxy;
-						}
-						throw new UnsupportedOperationException(method.getName());
-					});
+			ModelArmorOperations client = mock(ModelArmorOperations.class);
+			given(client.sanitizeUserPrompt(anyString())).willReturn(NO_MATCH);
+			given(client.sanitizeModelResponse(anyString(), anyString())).willReturn(NO_MATCH);
+			return client;
 		}
 
 		@Bean
