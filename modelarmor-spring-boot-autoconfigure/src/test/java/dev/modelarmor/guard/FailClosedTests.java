@@ -5,8 +5,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.guard.ModelArmorStubs.answerEverythingClean;
@@ -16,6 +14,8 @@ import static dev.modelarmor.guard.ModelArmorStubs.failEverything;
 import static dev.modelarmor.guard.ModelArmorStubs.incomplete;
 import static dev.modelarmor.guard.ModelArmorStubs.promptRequests;
 import static dev.modelarmor.guard.ModelArmorStubs.responseRequests;
+import static dev.modelarmor.guard.RecordService.ANSWER;
+import static dev.modelarmor.guard.RecordService.QUESTION;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
@@ -24,15 +24,11 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class FailClosedTests {
 
-	static final String QUESTION = "Summarise my medical record";
-
-	static final String ANSWER = "You were treated for a broken arm in 2019";
-
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
 	private final ApplicationContextRunner runner = ModelArmorStubs.runner(modelArmor)
-		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Records.class);
+		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, RecordService.Beans.class);
 
 	@Test
 	void outageAfterTheRetriesBlocksThePromptBeforeTheBodyRuns() {
@@ -102,37 +98,6 @@ class FailClosedTests {
 				});
 			assertThat(context.getBean(BodyRuns.class).count()).isEqualTo(1);
 		});
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class Records {
-
-		@Bean
-		BodyRuns bodyRuns() {
-			return new BodyRuns();
-		}
-
-		@Bean
-		RecordService recordService(BodyRuns runs) {
-			return new RecordService(runs);
-		}
-
-	}
-
-	static class RecordService {
-
-		private final BodyRuns runs;
-
-		RecordService(BodyRuns runs) {
-			this.runs = runs;
-		}
-
-		@ModelArmorGuarded
-		public String summarise(String question) {
-			this.runs.ran(question);
-			return ANSWER;
-		}
-
 	}
 
 }
