@@ -53,6 +53,32 @@ public record SanitizationResult(FilterMatchState filterMatchState, InvocationRe
 	}
 
 	/**
+	 * What this result means for the content it screened, the one rule every integration applies:
+	 * <ul>
+	 * <li>{@link Verdict#MATCHED}: {@code filterMatchState} is {@code MATCH_FOUND}, whatever else the
+	 * answer says;</li>
+	 * <li>{@link Verdict#NO_MATCH}: {@code NO_MATCH_FOUND} and every filter ran: {@code invocationResult}
+	 * {@code SUCCESS}, or {@code PARTIAL} when the template ignores partial invocation failures;</li>
+	 * <li>{@link Verdict#NOT_SCREENED}: anything else, such as an absent, unspecified or unknown
+	 * {@code filterMatchState}, or an {@code invocationResult} that is not usable. An answer that never
+	 * said "no match" is not a pass.</li>
+	 * </ul>
+	 * @return the verdict
+	 */
+	public Verdict verdict() {
+		if (this.filterMatchState == FilterMatchState.MATCH_FOUND) {
+			return Verdict.MATCHED;
+		}
+		if (this.filterMatchState != FilterMatchState.NO_MATCH_FOUND) {
+			return Verdict.NOT_SCREENED;
+		}
+		boolean everyFilterRan = this.invocationResult == InvocationResult.SUCCESS
+				|| (this.invocationResult == InvocationResult.PARTIAL
+						&& this.sanitizationMetadata.ignorePartialInvocationFailures());
+		return everyFilterRan ? Verdict.NO_MATCH : Verdict.NOT_SCREENED;
+	}
+
+	/**
 	 * The names of the filters that matched, e.g. {@code sdp}.
 	 * @return an unmodifiable set in the API's order, possibly empty
 	 */
@@ -90,6 +116,22 @@ public record SanitizationResult(FilterMatchState filterMatchState, InvocationRe
 		return "SanitizationResult[filterMatchState=" + this.filterMatchState + ", invocationResult="
 				+ this.invocationResult + ", filterResults=" + states + ", errorCode="
 				+ this.sanitizationMetadata.errorCode() + "]";
+	}
+
+	/**
+	 * What a {@link SanitizationResult} means for the content it screened: see {@link #verdict()}.
+	 */
+	public enum Verdict {
+
+		/** At least one filter matched. */
+		MATCHED,
+
+		/** No filter matched and every filter ran: the content may pass. */
+		NO_MATCH,
+
+		/** The answer does not say that the content was screened: treat it like an outage. */
+		NOT_SCREENED
+
 	}
 
 	/**

@@ -4,7 +4,6 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.retry.CallOutcome;
@@ -70,22 +69,15 @@ public final class Screener {
 					ex.attempts(), ex);
 			return null;
 		}
-		if (result.matchFound()) {
-			return onMatch(caller, phase, onMatch, result, replaceable);
-		}
-		if (fullyScreened(result)) {
-			this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
-		}
-		else {
-			notScreened(caller, phase, "invocationResult " + result.invocationResult(), 0, null);
+		switch (result.verdict()) {
+			case MATCHED -> {
+				return onMatch(caller, phase, onMatch, result, replaceable);
+			}
+			case NO_MATCH -> this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
+			default -> notScreened(caller, phase, "filterMatchState " + result.filterMatchState()
+					+ ", invocationResult " + result.invocationResult(), 0, null);
 		}
 		return null;
-	}
-
-	private static boolean fullyScreened(SanitizationResult result) {
-		return result.invocationResult() == InvocationResult.SUCCESS
-				|| (result.invocationResult() == InvocationResult.PARTIAL
-						&& result.sanitizationMetadata().ignorePartialInvocationFailures());
 	}
 
 	private void notScreened(String caller, Phase phase, String reason, int attempts, @Nullable Throwable cause) {

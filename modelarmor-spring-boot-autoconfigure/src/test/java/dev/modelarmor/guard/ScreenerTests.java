@@ -81,6 +81,17 @@ class ScreenerTests {
 		assertThat(this.heard).containsExactly("PROMPT failed_closed ", "PROMPT failed_open ");
 	}
 
+	@ParameterizedTest
+	@EnumSource(value = FilterMatchState.class, names = { "FILTER_MATCH_STATE_UNSPECIFIED", "UNRECOGNIZED" })
+	void anAnswerThatNeverSaidNoMatchIsNotAPass(FilterMatchState state) {
+		SanitizationResult noVerdict = new SanitizationResult(state, InvocationResult.SUCCESS, Map.of(), null);
+		assertThatExceptionOfType(ModelArmorNotScreenedException.class)
+			.isThrownBy(() -> screener(false).screen("c", Phase.PROMPT, MatchAction.BLOCK, true, () -> noVerdict))
+			.withMessageContaining("filterMatchState " + state);
+		assertThat(screener(true).screen("c", Phase.RESPONSE, MatchAction.BLOCK, true, () -> noVerdict)).isNull();
+		assertThat(this.heard).containsExactly("PROMPT failed_closed ", "RESPONSE failed_open ");
+	}
+
 	@Test
 	void partialCountsAsScreenedWhenTheTemplateIgnoresPartialFailures() {
 		assertThat(screener(false).screen("c", Phase.PROMPT, MatchAction.BLOCK, true,
