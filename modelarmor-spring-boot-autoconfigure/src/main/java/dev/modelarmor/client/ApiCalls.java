@@ -129,7 +129,12 @@ final class ApiCalls {
 		}
 		catch (ResourceAccessException ex) {
 			boolean noToken = isTokenUnavailable(ex);
-			progress.noAnswer(noToken);
+			if (noToken) {
+				progress.noToken();
+			}
+			else {
+				progress.noAnswer();
+			}
 			ModelArmorException unreachable = new ModelArmorException(noToken
 					? "Model Armor could not be called: " + FailureClassifier.describe(ex)
 					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
@@ -237,8 +242,13 @@ final class ApiCalls {
 			this.lastStatus = String.valueOf(status);
 		}
 
-		void noAnswer(boolean noToken) {
-			this.lastStatus = noToken ? "token_unavailable" : "io_error";
+		void noAnswer() {
+			this.lastStatus = "io_error";
+		}
+
+		/** The attempt was not sent: no access token came in time. */
+		void noToken() {
+			this.lastStatus = "token_unavailable";
 		}
 
 		void attemptFailed(int attempt, ModelArmorException failure) {
