@@ -1,14 +1,22 @@
 package dev.modelarmor.auth;
 
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import com.google.auth.Credentials;
+import com.google.auth.oauth2.OAuth2Credentials;
+import dev.modelarmor.client.HttpTimeouts;
+import dev.modelarmor.client.ModelArmorRestClients;
+import dev.modelarmor.retry.RetryDeadline;
+import dev.modelarmor.retry.TokenUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpRequest;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.client.ClientHttpRequestExecution;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.ClientHttpResponse;
@@ -17,25 +25,58 @@ import org.springframework.http.client.ClientHttpResponse;
  * Authorizes each request with the headers Google credentials ask for: {@code Authorization:
  * Bearer …} and, when the credentials carry a quota project, {@code x-goog-user-project}.
  *
- * <p>The credentials cache the access token and refresh it shortly before it expires, so a token
- * is fetched once and then reused across calls and threads.
+ * <p>Fetching a token counts against the call: a request waits for its token at most what is left of
+ * the call's deadline ({@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}), and never longer than
+ * {@code maxWait} (the read timeout), then fails with a {@link TokenUnavailableException}: an
+ * {@link IOException}, retried like any other failed attempt. A token endpoint that accepts the
+ * connection and never answers therefore cannot hold a call past its deadline.
+ *
+ * <p>The credentials cache the token; with OAuth2 credentials (every kind of {@code GoogleCredentials})
+ * a background thread fetches the first token at once and each next one five minutes before the
+ * current one expires, so that callers do not wait for a refresh. Concurrent callers that need a
+ * token share one fetch.
  *
  * <p>A {@code 401} answer means Model Armor refused the token (expired early or revoked): the token is
- * refreshed once and the request sent once more; a second {@code 401} is the answer.
+ * refreshed once, within the same bound, and the request sent once more; a second {@code 401} is the
+ * answer.
  *
- * <p>When no token can be obtained, {@link #intercept} throws an {@link IOException} whose message
- * says so without any secret; callers handle it like any other I/O failure.
+ * <p>Messages say what failed without any secret. {@link #close()} stops the background threads.
  */
-public final class GoogleCredentialsInterceptor implements ClientHttpRequestInterceptor {
+public final class GoogleCredentialsInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
 
-	private final Credentials credentials;
+	private final BoundedCredentials credentials;
+
+	private final Duration maxWait;
+
+	private final @Nullable TokenRefresher refresher;
+
+	/**
+	 * Creates an interceptor whose requests wait for a token at most the default read timeout
+	 * ({@link HttpTimeouts#DEFAULTS}), or less when their call's deadline is nearer.
+	 * @param credentials the credentials, usually from {@link GoogleCredentialsLoader}
+	 */
+	public GoogleCredentialsInterceptor(Credentials credentials) {
+		this(credentials, HttpTimeouts.DEFAULTS.read());
+	}
 
 	/**
 	 * Creates an interceptor.
 	 * @param credentials the credentials, usually from {@link GoogleCredentialsLoader}
+	 * @param maxWait the longest a request waits for a token, usually the read timeout; a call's deadline
+	 * may shorten it
 	 */
-	public GoogleCredentialsInterceptor(Credentials credentials) {
-		this.credentials = credentials;
+	public GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait) {
+		this(credentials, maxWait, Clock.systemUTC(), TokenRefresher.CHECK_EVERY);
+	}
+
+	GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait, Clock clock, Duration checkEvery) {
+		if (maxWait.isNegative() || maxWait.isZero()) {
+			throw new IllegalArgumentException("maxWait must be positive but was " + maxWait);
+		}
+		this.credentials = new BoundedCredentials(credentials);
+		this.maxWait = maxWait;
+		this.refresher = (credentials instanceof OAuth2Credentials oauth2)
+				? TokenRefresher.start(oauth2, clock, checkEvery) : null;
 	}
 
 	/**
@@ -45,7 +86,8 @@ public final class GoogleCredentialsInterceptor implements ClientHttpRequestInte
 	 * @param body the request body
 	 * @param execution the rest of the chain
 	 * @return the response
-	 * @throws IOException when no access token could be obtained, or the request failed
+	 * @throws IOException a {@link TokenUnavailableException} when no access token was obtained in time,
+	 * or the request's own failure
 	 */
 	@Override
 	public ClientHttpResponse intercept(HttpRequest request, byte[] body, ClientHttpRequestExecution execution)
@@ -57,35 +99,36 @@ public final class GoogleCredentialsInterceptor implements ClientHttpRequestInte
 		}
 		// The token was refused (expired early, revoked): fetch a new one and try once more.
 		response.close();
-		refresh();
+		this.credentials.refresh(waitLimit(request));
 		authorize(request);
 		return execution.execute(request, body);
 	}
 
-	private void authorize(HttpRequest request) throws IOException {
+	private void authorize(HttpRequest request) throws TokenUnavailableException {
 		HttpHeaders headers = request.getHeaders();
-		requestMetadata(request).forEach(headers::put);
+		Map<String, List<String>> metadata = this.credentials.requestMetadata(request.getURI(), waitLimit(request));
+		metadata.forEach(headers::put);
 	}
 
-	private void refresh() throws IOException {
-		try {
-			this.credentials.refresh();
+	/** What is left of the call's deadline, at most {@code maxWait}. */
+	private Duration waitLimit(HttpRequest request) {
+		if (request.getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline) {
+			Duration remaining = deadline.remaining();
+			return (remaining.compareTo(this.maxWait) < 0) ? remaining : this.maxWait;
 		}
-		catch (IOException ex) {
-			throw new IOException("Could not refresh the Google access token refused by Model Armor ("
-					+ ex.getClass().getSimpleName() + ")", ex);
-		}
+		return this.maxWait;
 	}
 
-	private Map<String, List<String>> requestMetadata(HttpRequest request) throws IOException {
-		try {
-			return this.credentials.getRequestMetadata(request.getURI());
+	/**
+	 * Stops the threads that fetch tokens in the background; requests after that fail with a
+	 * {@link TokenUnavailableException} unless a valid token is at hand.
+	 */
+	@Override
+	public void close() {
+		if (this.refresher != null) {
+			this.refresher.close();
 		}
-		catch (IOException ex) {
-			throw new IOException("Could not obtain a Google access token for the Model Armor call ("
-					+ ex.getClass().getSimpleName() + "); check the credentials and that the token endpoint is reachable",
-					ex);
-		}
+		this.credentials.close();
 	}
 
 }

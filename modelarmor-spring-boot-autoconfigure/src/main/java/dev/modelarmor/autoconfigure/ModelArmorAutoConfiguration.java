@@ -1,8 +1,6 @@
 package dev.modelarmor.autoconfigure;
 
 import com.google.auth.oauth2.GoogleCredentials;
-import dev.modelarmor.auth.GoogleCredentialsInterceptor;
-import dev.modelarmor.auth.GoogleCredentialsLoader;
 import dev.modelarmor.auth.ProjectIdResolver;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
@@ -12,7 +10,6 @@ import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.ShutdownAwareSleeper;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -54,13 +51,18 @@ public final class ModelArmorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
+	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties) {
+		return ModelArmorAuthorization.load(properties);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, Environment environment,
-			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
-			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
-			ShutdownAwareSleeper modelArmorRetrySleeper) {
+			ModelArmorAuthorization modelArmorAuthorization, ObjectProvider<RestClient.Builder> restClientBuilder,
+			ObjectProvider<ModelArmorRetryCustomizer> customizers, ObjectProvider<RetryRuntime> retryRuntime,
+			ObjectProvider<ModelArmorCallObserver> callObserver, ShutdownAwareSleeper modelArmorRetrySleeper) {
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
-		GoogleCredentials credentials = credentialsProperties.isEnabled() ? new GoogleCredentialsLoader()
-			.load(credentialsProperties.getLocation(), credentialsProperties.getQuotaProjectId()) : null;
+		GoogleCredentials credentials = modelArmorAuthorization.credentials();
 		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
 		RetryTemplate retryTemplate = retryTemplate(properties,
 				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
@@ -69,7 +71,7 @@ public final class ModelArmorAutoConfiguration {
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
 			.endpoint(properties.toEndpoint())
 			.timeouts(properties.toHttpTimeouts())
-			.authorization(authorization(credentials))
+			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId((credentials != null) ? null : credentialsProperties.getQuotaProjectId())
 			.retryTemplate(retryTemplate)
 			.projectId(projectId)
@@ -77,10 +79,6 @@ public final class ModelArmorAutoConfiguration {
 			.templateId(properties.getTemplateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.build();
-	}
-
-	private static @Nullable GoogleCredentialsInterceptor authorization(@Nullable GoogleCredentials credentials) {
-		return (credentials != null) ? new GoogleCredentialsInterceptor(credentials) : null;
 	}
 
 	private static RetryTemplate retryTemplate(ModelArmorProperties properties, RetryRuntime runtime) {

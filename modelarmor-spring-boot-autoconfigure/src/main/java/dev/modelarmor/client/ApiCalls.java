@@ -5,9 +5,12 @@ import java.net.URI;
 import java.time.Duration;
 
 import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.CurrentRetryDeadline;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
+import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.RetryRecords;
+import dev.modelarmor.retry.TokenUnavailableException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -69,7 +72,7 @@ final class ApiCalls {
 		T answer;
 		try {
 			answer = call.retryable() ? retrying(call, body, answerType, expected, progress)
-					: attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), progress);
+					: attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null, progress);
 		}
 		catch (BackOffInterruptedException ex) {
 			ModelArmorException abandoned = progress.abandoned(ex);
@@ -89,7 +92,8 @@ final class ApiCalls {
 		return this.retryTemplate.execute((context) -> {
 			progress.beforeAttempt(context.getLastThrowable());
 			int attempt = progress.attempting(context.getRetryCount() + 1, RetryRecords.backoff(context));
-			return attempt(call, body, answerType, expected, attempt, progress);
+			return attempt(call, body, answerType, expected, attempt, CurrentRetryDeadline.get().orElse(null),
+					progress);
 		}, (context) -> {
 			progress.stopped(RetryRecords.failureOutcome(context), RetryRecords.backoff(context));
 			throw lastFailure(context);
@@ -102,8 +106,12 @@ final class ApiCalls {
 				: new IllegalStateException("Model Armor call failed", last);
 	}
 
+	/**
+	 * Makes one attempt. The call's deadline, when it has one, rides on the request as
+	 * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that fetching the access token stops when it passes.
+	 */
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
-			CallProgress progress) {
+			@Nullable RetryDeadline deadline, CallProgress progress) {
 		try {
 			RestClient.RequestBodyUriSpec method = this.restClient.method(call.method());
 			URI resolved = call.resolvedUri();
@@ -111,15 +119,25 @@ final class ApiCalls {
 					: method.uri((builder) -> call.uri((call.endpoint() != null)
 							? new DefaultUriBuilderFactory(call.endpoint().toString()).builder() : builder)))
 				.accept(MediaType.APPLICATION_JSON);
+			if (deadline != null) {
+				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
+			}
 			if (body != null) {
 				request.contentType(MediaType.APPLICATION_JSON).body(body);
 			}
 			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
 		}
 		catch (ResourceAccessException ex) {
-			progress.noAnswer();
-			ModelArmorException unreachable = new ModelArmorException(
-					"Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
+			boolean noToken = isTokenUnavailable(ex);
+			if (noToken) {
+				progress.noToken();
+			}
+			else {
+				progress.noAnswer();
+			}
+			ModelArmorException unreachable = new ModelArmorException(noToken
+					? "Model Armor could not be called: " + FailureClassifier.describe(ex)
+					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
 			progress.attemptFailed(attempt, unreachable);
 			throw unreachable;
 		}
@@ -155,6 +173,11 @@ final class ApiCalls {
 			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body that is not "
 					+ expected + ": " + describe(ex, body), attempt, null);
 		}
+	}
+
+	/** Whether the attempt failed before it was sent, for want of an access token. */
+	private static boolean isTokenUnavailable(ResourceAccessException ex) {
+		return ex.getCause() instanceof TokenUnavailableException;
 	}
 
 	/** Where the body went wrong, without quoting it: it may echo screened content. */
@@ -221,6 +244,11 @@ final class ApiCalls {
 
 		void noAnswer() {
 			this.lastStatus = "io_error";
+		}
+
+		/** The attempt was not sent: no access token came in time. */
+		void noToken() {
+			this.lastStatus = "token_unavailable";
 		}
 
 		void attemptFailed(int attempt, ModelArmorException failure) {

@@ -40,7 +40,8 @@ import org.jspecify.annotations.Nullable;
  * {@code templates.list|get|create|update|delete} or {@code floor_settings.get|update}; {@code outcome}
  * is a {@link CallOutcome#tag()} (the same value as {@link ModelArmorException#outcome()});
  * {@code status} is the HTTP status of the last attempt ({@code 200}, {@code 503}), {@code io_error}
- * when it got no answer, or {@code none} when nothing was sent.
+ * when it got no answer, {@code token_unavailable} when it could not be sent for want of an access token
+ * (the token endpoint stalled or failed), or {@code none} when nothing was sent.
  *
  * <p>The timer measures with the registry's clock. Calls must start and finish on the same thread, as
  * {@code ModelArmorTemplate}'s do.

@@ -53,7 +53,8 @@ public final class FailureClassifier {
 	 * A short description of a failure for log lines: the status or the I/O exception's type, never a
 	 * message that could carry content.
 	 * @param failure the failure
-	 * @return for example {@code HTTP 503} or {@code I/O ConnectException}
+	 * @return for example {@code HTTP 503}, {@code I/O ConnectException} or
+	 * {@code token unavailable (TimeoutException)}
 	 */
 	public static String describe(@Nullable Throwable failure) {
 		if (failure == null) {
@@ -63,6 +64,9 @@ public final class FailureClassifier {
 			return "HTTP " + http.statusCode();
 		}
 		Throwable io = ioCause(failure);
+		if (io instanceof TokenUnavailableException noToken) {
+			return noToken.description();
+		}
 		return (io != null) ? "I/O " + io.getClass().getSimpleName() : failure.getClass().getSimpleName();
 	}
 

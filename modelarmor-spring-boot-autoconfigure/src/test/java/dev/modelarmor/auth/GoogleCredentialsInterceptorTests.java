@@ -1,15 +1,34 @@
 package dev.modelarmor.auth;
 
 import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.google.auth.Credentials;
+import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
+import com.google.auth.oauth2.ServiceAccountCredentials;
+import dev.modelarmor.client.ModelArmorRestClients;
+import dev.modelarmor.retry.RetryDeadline;
+import dev.modelarmor.retry.TokenUnavailableException;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.core.io.ByteArrayResource;
@@ -28,6 +47,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
  * Tests for {@link GoogleCredentialsInterceptor} through a real {@link RestClient}: the token
@@ -47,6 +67,13 @@ class GoogleCredentialsInterceptorTests {
 	});
 
 	private TestServiceAccount account;
+
+	private final List<GoogleCredentialsInterceptor> interceptors = new ArrayList<>();
+
+	@AfterEach
+	void closeInterceptors() {
+		this.interceptors.forEach(GoogleCredentialsInterceptor::close);
+	}
 
 	@BeforeEach
 	void setUp() {
@@ -194,6 +221,189 @@ class GoogleCredentialsInterceptorTests {
 			.withHeader("x-extra", equalTo("two")));
 	}
 
+	@Test
+	void aStalledTokenEndpointHoldsARequestNoLongerThanItsDeadline() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			RestClient client = restClient(stalledCredentials(stalling));
+
+			Duration elapsed = timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> requestWithDeadline(client, Duration.ofMillis(500)).body("{}").retrieve().toBodilessEntity())
+				.satisfies((ex) -> {
+					assertThat(ex.getCause()).isInstanceOfSatisfying(TokenUnavailableException.class, (noToken) -> {
+						assertThat(noToken.description()).isEqualTo("token unavailable (TimeoutException)");
+						assertThat(noToken).hasMessageStartingWith(
+								"Could not obtain a Google access token for the Model Armor call within ")
+							.hasMessageEndingWith(" ms (TimeoutException); check that the token endpoint is reachable")
+							.hasCauseInstanceOf(TimeoutException.class);
+					});
+					assertNoSecretInChain(ex);
+				}));
+
+			// The default 30 s read timeout did not bound it: the call's 500 ms did.
+			assertThat(elapsed).isBetween(Duration.ofMillis(450), Duration.ofMillis(1_500));
+			assertThat(stalling.connections()).isEqualTo(1);
+		}
+		wireMock.verify(0, postRequestedFor(urlEqualTo(SANITIZE_PATH)));
+	}
+
+	@Test
+	void withoutADeadlineTheMaxWaitBoundsTheWaitForAToken() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			RestClient client = restClient(new GoogleCredentialsInterceptor(stalledCredentials(stalling),
+					Duration.ofMillis(300)));
+
+			Duration elapsed = timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> client.post().uri(SANITIZE_PATH).body("{}").retrieve().toBodilessEntity())
+				.withCauseInstanceOf(TokenUnavailableException.class));
+
+			assertThat(elapsed).isBetween(Duration.ofMillis(250), Duration.ofMillis(1_300));
+		}
+		wireMock.verify(0, postRequestedFor(urlEqualTo(SANITIZE_PATH)));
+	}
+
+	@Test
+	void aDeadlineShorterThanTheMaxWaitWinsAndALongerOneDoesNot() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			RestClient client = restClient(new GoogleCredentialsInterceptor(stalledCredentials(stalling),
+					Duration.ofMillis(300)));
+
+			Duration longDeadline = timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> requestWithDeadline(client, Duration.ofSeconds(60)).body("{}").retrieve().toBodilessEntity()));
+
+			assertThat(longDeadline).isBetween(Duration.ofMillis(250), Duration.ofMillis(1_300));
+		}
+	}
+
+	@Test
+	void aStalledRefreshAfterARefusalIsBoundedByTheDeadline() throws Exception {
+		wireMock.stubFor(post(SANITIZE_PATH).willReturn(aResponse().withStatus(401)));
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			// A token at hand, valid for an hour: only the refresh that the 401 asks for meets the stall.
+			GoogleCredentials withToken = (GoogleCredentials) ((ServiceAccountCredentials) stalledCredentials(stalling))
+				.toBuilder()
+				.setAccessToken(new AccessToken("ya29.refused", Date.from(Instant.now().plus(Duration.ofHours(1)))))
+				.build();
+			RestClient client = restClient(withToken);
+
+			Duration elapsed = timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> requestWithDeadline(client, Duration.ofMillis(700)).body("{}").retrieve().toBodilessEntity())
+				.satisfies((ex) -> {
+					assertThat(ex.getCause()).isInstanceOf(TokenUnavailableException.class)
+						.hasMessageStartingWith("Could not refresh the Google access token refused by Model Armor within ");
+					assertNoSecretInChain(ex);
+					assertThat(ex).hasStackTraceContaining("TimeoutException").satisfies((chain) -> {
+						for (Throwable t = chain; t != null; t = t.getCause()) {
+							assertThat(String.valueOf(t.getMessage())).doesNotContain("ya29.refused");
+						}
+					});
+				}));
+
+			assertThat(elapsed).isBetween(Duration.ofMillis(600), Duration.ofMillis(1_700));
+			assertThat(stalling.connections()).isEqualTo(1);
+		}
+		wireMock.verify(1, postRequestedFor(urlEqualTo(SANITIZE_PATH)).withHeader("Authorization",
+				equalTo("Bearer ya29.refused")));
+	}
+
+	@Test
+	@Timeout(20)
+	void concurrentRequestsShareOneTokenFetch() throws Exception {
+		wireMock.stubFor(post("/token").willReturn(okJson(
+				"{\"access_token\":\"" + TOKEN + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}")
+			.withFixedDelay(300)));
+		RestClient client = restClient(this.loader.load(resource(), null));
+
+		List<Integer> statuses = concurrently(8, () -> client.post()
+			.uri(SANITIZE_PATH)
+			.body("{}")
+			.retrieve()
+			.toBodilessEntity()
+			.getStatusCode()
+			.value());
+
+		assertThat(statuses).hasSize(8).containsOnly(200);
+		wireMock.verify(1, postRequestedFor(urlEqualTo("/token")));
+		wireMock.verify(8, postRequestedFor(urlEqualTo(SANITIZE_PATH)).withHeader("Authorization",
+				equalTo("Bearer " + TOKEN)));
+	}
+
+	@Test
+	@Timeout(20)
+	void concurrentRequestsWaitingOnAStalledEndpointOpenOneConnectionAndEachEndAtItsDeadline() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			RestClient client = restClient(stalledCredentials(stalling));
+
+			List<Duration> waits = concurrently(8, () -> timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> requestWithDeadline(client, Duration.ofMillis(400)).body("{}").retrieve().toBodilessEntity())
+				.withCauseInstanceOf(TokenUnavailableException.class)));
+
+			assertThat(waits).hasSize(8).allSatisfy((wait) -> assertThat(wait).isBetween(Duration.ofMillis(350),
+					Duration.ofMillis(2_000)));
+			assertThat(stalling.connections()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	void aTokenAtHandIsUsedEvenWhenTheDeadlineHasPassed() {
+		RestClient client = restClient(this.loader.load(resource(), null));
+		client.post().uri(SANITIZE_PATH).body("{}").retrieve().toBodilessEntity();
+
+		int status = requestWithDeadline(client, Duration.ZERO).body("{}")
+			.retrieve()
+			.toBodilessEntity()
+			.getStatusCode()
+			.value();
+
+		assertThat(status).isEqualTo(200);
+		wireMock.verify(2, postRequestedFor(urlEqualTo(SANITIZE_PATH)).withHeader("Authorization",
+				equalTo("Bearer " + TOKEN)));
+	}
+
+	@Test
+	void aClosedInterceptorFailsAtOnceWhenItHasNoToken() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			GoogleCredentialsInterceptor interceptor = new GoogleCredentialsInterceptor(stalledCredentials(stalling));
+			RestClient client = restClient(interceptor);
+			interceptor.close();
+
+			Duration elapsed = timed(() -> assertThatExceptionOfType(ResourceAccessException.class)
+				.isThrownBy(() -> client.post().uri(SANITIZE_PATH).body("{}").retrieve().toBodilessEntity())
+				.withCauseInstanceOf(TokenUnavailableException.class));
+
+			assertThat(elapsed).isLessThan(Duration.ofSeconds(2));
+		}
+	}
+
+	@Test
+	void aMaxWaitThatIsNotPositiveIsRefused() {
+		GoogleCredentials credentials = this.loader.load(resource(), null);
+		assertThatIllegalArgumentException().isThrownBy(() -> new GoogleCredentialsInterceptor(credentials, Duration.ZERO))
+			.withMessage("maxWait must be positive but was PT0S");
+	}
+
+	private static <T> List<T> concurrently(int callers, Callable<T> call) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(callers);
+		try {
+			CountDownLatch start = new CountDownLatch(1);
+			List<Future<T>> futures = new ArrayList<>();
+			for (int i = 0; i < callers; i++) {
+				futures.add(pool.submit(() -> {
+					start.await();
+					return call.call();
+				}));
+			}
+			start.countDown();
+			List<T> results = new ArrayList<>();
+			for (Future<T> future : futures) {
+				results.add(future.get(15, TimeUnit.SECONDS));
+			}
+			return results;
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
 	private void assertNoSecretInChain(Throwable ex) {
 		for (Throwable t = ex; t != null; t = t.getCause()) {
 			assertThat(String.valueOf(t.getMessage())).doesNotContain(TOKEN)
@@ -207,16 +417,44 @@ class GoogleCredentialsInterceptorTests {
 		return new ByteArrayResource(this.account.bytes());
 	}
 
-	private static RestClient restClient(Credentials credentials) {
+	private RestClient restClient(Credentials credentials) {
+		return restClient(new GoogleCredentialsInterceptor(credentials));
+	}
+
+	private RestClient restClient(GoogleCredentialsInterceptor interceptor) {
+		this.interceptors.add(interceptor);
 		return RestClient.builder()
 			.requestFactory(new JdkClientHttpRequestFactory())
 			.baseUrl(wireMock.baseUrl())
-			.requestInterceptor(new GoogleCredentialsInterceptor(credentials))
+			.requestInterceptor(interceptor)
 			.build();
 	}
 
-	/** Credentials that answer fixed headers, to see that all of them are passed on. */
-	private static final class FixedCredentials extends GoogleCredentials {
+	/** A sanitize request carrying a call's deadline, as {@code ModelArmorTemplate} sends it. */
+	private static RestClient.RequestBodySpec requestWithDeadline(RestClient client, Duration deadline) {
+		return client.post()
+			.uri(SANITIZE_PATH)
+			.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE,
+					RetryDeadline.startingNow(Clock.systemUTC(), deadline));
+	}
+
+	private GoogleCredentials stalledCredentials(StallingTokenEndpoint endpoint) {
+		TestServiceAccount stalled = TestServiceAccount.create(endpoint.tokenUri());
+		return this.loader.load(new ByteArrayResource(stalled.bytes()), null);
+	}
+
+	private static Duration timed(Runnable action) {
+		long started = System.nanoTime();
+		action.run();
+		return Duration.ofNanos(System.nanoTime() - started);
+	}
+
+	/**
+	 * Credentials that answer fixed headers, to see that all of them are passed on. Not OAuth2: the
+	 * interceptor asks them through {@link Credentials}' own asynchronous default, which calls the
+	 * blocking method on the interceptor's executor.
+	 */
+	private static final class FixedCredentials extends Credentials {
 
 		private final Map<String, List<String>> metadata;
 
@@ -225,8 +463,27 @@ class GoogleCredentialsInterceptorTests {
 		}
 
 		@Override
+		public String getAuthenticationType() {
+			return "fixed";
+		}
+
+		@Override
 		public Map<String, List<String>> getRequestMetadata(java.net.URI uri) {
 			return this.metadata;
+		}
+
+		@Override
+		public boolean hasRequestMetadata() {
+			return true;
+		}
+
+		@Override
+		public boolean hasRequestMetadataOnly() {
+			return true;
+		}
+
+		@Override
+		public void refresh() {
 		}
 
 	}

@@ -6,12 +6,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.auth.GoogleCredentialsInterceptor;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
+import dev.modelarmor.auth.StallingTokenEndpoint;
 import dev.modelarmor.auth.TestServiceAccount;
 import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.DetectionConfidenceLevel;
@@ -32,6 +34,7 @@ import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -92,6 +95,13 @@ class FaultMatrixTests {
 	VirtualTime time;
 
 	final List<CallResult> calls = new CopyOnWriteArrayList<>();
+
+	final List<GoogleCredentialsInterceptor> interceptors = new CopyOnWriteArrayList<>();
+
+	@AfterEach
+	void closeInterceptors() {
+		this.interceptors.forEach(GoogleCredentialsInterceptor::close);
+	}
 
 	@BeforeEach
 	void setUp() {
@@ -357,6 +367,37 @@ class FaultMatrixTests {
 		assertOneCall(CallOutcome.NON_RETRYABLE, "401", 1);
 	}
 
+	// Row 11, continued: the token endpoint stalls
+
+	@Test
+	void aTokenEndpointThatStallsFailsEachAttemptAtItsReadTimeoutUntilTheDeadline() throws Exception {
+		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
+			ModelArmorTemplate authorized = authorizedTemplate(stalling.tokenUri(), shortReadTimeout());
+
+			long started = System.nanoTime();
+			assertThatExceptionOfType(ModelArmorException.class)
+				.isThrownBy(() -> authorized.sanitizeUserPrompt(SECRET_PROMPT))
+				.satisfies((ex) -> {
+					assertThat(ex).isNotInstanceOf(ModelArmorApiException.class);
+					assertThat(ex.getMessage())
+						.isEqualTo("Model Armor could not be called: token unavailable (TimeoutException)");
+					assertThat(ex).hasRootCauseInstanceOf(TimeoutException.class);
+					assertThat(ex.outcome()).contains(CallOutcome.DEADLINE_EXCEEDED);
+					assertThat(ex.attempts()).isEqualTo(ATTEMPTS_UNTIL_DEADLINE);
+					assertQuotesNothing(ex, "ya29.", "Bearer ", "PRIVATE KEY", "assertion=");
+				});
+			Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+
+			// Each attempt waited for the token the real 200 ms read timeout; the backoff was virtual.
+			assertThat(elapsed).isBetween(Duration.ofMillis(6 * 190), Duration.ofMillis(6 * 200 + 2_000));
+			// All six waited for the same token request.
+			assertThat(stalling.connections()).isEqualTo(1);
+		}
+		assertThat(this.time.sleeps()).hasSize(ATTEMPTS_UNTIL_DEADLINE - 1);
+		assertThat(wireMock.getAllServeEvents()).isEmpty();
+		assertOneCall(CallOutcome.DEADLINE_EXCEEDED, "token_unavailable", ATTEMPTS_UNTIL_DEADLINE);
+	}
+
 	// Row 12
 
 	@Test
@@ -475,6 +516,11 @@ class FaultMatrixTests {
 	 * {@code ya29.expired}, every later one {@code ya29.fresh}.
 	 */
 	private ModelArmorTemplate authorizedTemplate() {
+		return authorizedTemplate(wireMock.baseUrl() + "/token", HttpTimeouts.DEFAULTS);
+	}
+
+	/** The same, with the token endpoint at {@code tokenUri}. */
+	private ModelArmorTemplate authorizedTemplate(String tokenUri, HttpTimeouts timeouts) {
 		wireMock.stubFor(post("/token").inScenario("tokens")
 			.whenScenarioStateIs(STARTED)
 			.willReturn(okJson("{\"access_token\":\"ya29.expired\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"))
@@ -482,12 +528,14 @@ class FaultMatrixTests {
 		wireMock.stubFor(post("/token").inScenario("tokens")
 			.whenScenarioStateIs("refreshed")
 			.willReturn(okJson("{\"access_token\":\"ya29.fresh\",\"expires_in\":3600,\"token_type\":\"Bearer\"}")));
-		TestServiceAccount account = TestServiceAccount.create(wireMock.baseUrl() + "/token");
+		TestServiceAccount account = TestServiceAccount.create(tokenUri);
 		GoogleCredentialsLoader loader = new GoogleCredentialsLoader(() -> {
 			throw new AssertionError("Application Default Credentials must not be looked up");
 		});
 		var credentials = loader.load(new ByteArrayResource(account.json().getBytes(StandardCharsets.UTF_8)), null);
-		return template(wireMock.baseUrl(), HttpTimeouts.DEFAULTS, new GoogleCredentialsInterceptor(credentials));
+		GoogleCredentialsInterceptor authorization = new GoogleCredentialsInterceptor(credentials, timeouts.read());
+		this.interceptors.add(authorization);
+		return template(wireMock.baseUrl(), timeouts, authorization);
 	}
 
 	private ModelArmorTemplate template(String baseUrl, HttpTimeouts timeouts,

@@ -1,0 +1,175 @@
+package dev.modelarmor.auth;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.google.auth.Credentials;
+import com.google.auth.RequestMetadataCallback;
+import dev.modelarmor.retry.TokenUnavailableException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Asks credentials for request metadata, and for a refresh, without waiting longer than the caller
+ * allows. google-auth fetches a token with its own 20 s HTTP timeout and three retries, so a token
+ * endpoint that accepts the connection and never answers would hold a caller for well over a minute.
+ *
+ * <p>Metadata comes through the asynchronous
+ * {@link Credentials#getRequestMetadata(URI, java.util.concurrent.Executor, RequestMetadataCallback)}:
+ * with OAuth2 credentials a fresh token is answered on the calling thread, a stale one is answered at
+ * once while it is refreshed on this class's executor, and a missing or expired one is fetched there,
+ * concurrent callers sharing one fetch (google-auth's own single-flight refresh). The caller waits for
+ * the answer at most its limit. A forced refresh (after Model Armor refused a token) runs on the
+ * executor too; concurrent callers share one.
+ *
+ * <p>The executor's threads are daemons; {@link #close()} stops them.
+ */
+final class BoundedCredentials implements AutoCloseable {
+
+	private static final AtomicInteger threads = new AtomicInteger();
+
+	private final Credentials credentials;
+
+	private final ExecutorService executor;
+
+	private final Object refreshLock = new Object();
+
+	private @Nullable CompletableFuture<Void> refresh;
+
+	BoundedCredentials(Credentials credentials) {
+		this.credentials = credentials;
+		this.executor = Executors.newCachedThreadPool((task) -> {
+			Thread thread = new Thread(task, "modelarmor-token-" + threads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	/**
+	 * The request metadata ({@code Authorization} and friends), waiting for a token at most {@code limit}.
+	 * @param uri the request's URI
+	 * @param limit the longest wait; zero still takes a token that is at hand
+	 * @return the headers to add
+	 * @throws TokenUnavailableException when no token came within the limit, or fetching it failed
+	 */
+	Map<String, List<String>> requestMetadata(URI uri, Duration limit) throws TokenUnavailableException {
+		String what = "Could not obtain a Google access token for the Model Armor call";
+		failIfClosed(what);
+		CompletableFuture<Map<String, List<String>>> metadata = new CompletableFuture<>();
+		try {
+			this.credentials.getRequestMetadata(uri, this.executor, new RequestMetadataCallback() {
+
+				@Override
+				public void onSuccess(Map<String, List<String>> headers) {
+					metadata.complete(headers);
+				}
+
+				@Override
+				public void onFailure(Throwable failure) {
+					metadata.completeExceptionally(failure);
+				}
+
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			metadata.completeExceptionally(ex);
+		}
+		return await(metadata, limit, what);
+	}
+
+	/**
+	 * Fetches a new token, whatever the state of the current one, waiting at most {@code limit}. A
+	 * refresh already under way is joined rather than doubled.
+	 * @param limit the longest wait
+	 * @throws TokenUnavailableException when the refresh did not end within the limit, or failed
+	 */
+	void refresh(Duration limit) throws TokenUnavailableException {
+		String what = "Could not refresh the Google access token refused by Model Armor";
+		failIfClosed(what);
+		CompletableFuture<Void> shared;
+		synchronized (this.refreshLock) {
+			shared = this.refresh;
+			if (shared == null || shared.isDone()) {
+				shared = startRefresh();
+				this.refresh = shared;
+			}
+		}
+		await(shared, limit, what);
+	}
+
+	/** After {@link #close()}, even a refresh still under way is not waited for. */
+	private void failIfClosed(String what) throws TokenUnavailableException {
+		if (this.executor.isShutdown()) {
+			throw new TokenUnavailableException(what + ": the credentials interceptor is closed",
+					new RejectedExecutionException("closed"));
+		}
+	}
+
+	private CompletableFuture<Void> startRefresh() {
+		try {
+			return CompletableFuture.runAsync(() -> {
+				try {
+					this.credentials.refresh();
+				}
+				catch (java.io.IOException ex) {
+					throw new CompletionException(ex);
+				}
+			}, this.executor);
+		}
+		catch (RejectedExecutionException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	private static <T> T await(CompletableFuture<T> future, Duration limit, String what)
+			throws TokenUnavailableException {
+		try {
+			return future.get(nanos(limit), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			throw new TokenUnavailableException(what + " within " + limit.toMillis()
+					+ " ms (TimeoutException); check that the token endpoint is reachable", ex);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			// google-auth's message may quote the token endpoint's answer: kept in the cause, not in ours.
+			throw new TokenUnavailableException(what + " (" + cause.getClass().getSimpleName()
+					+ "); check the credentials and that the token endpoint is reachable", cause);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new TokenUnavailableException(what + " (InterruptedException)", ex);
+		}
+	}
+
+	private static long nanos(Duration limit) {
+		if (limit.isNegative()) {
+			return 0;
+		}
+		try {
+			return limit.toNanos();
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
+		}
+	}
+
+	/**
+	 * Stops the executor; a fetch still under way is interrupted, and every later request fails at once.
+	 */
+	@Override
+	public void close() {
+		this.executor.shutdownNow();
+	}
+
+}
