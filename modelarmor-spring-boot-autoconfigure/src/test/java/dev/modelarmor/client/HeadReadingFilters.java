@@ -2,6 +2,9 @@ package dev.modelarmor.client;
 
 import java.nio.charset.StandardCharsets;
 import java.text.Normalizer;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
@@ -25,7 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
  * the whole item (its limit is 130,000 tokens) and de-identifies {@link #CARD_NUMBER card numbers}.
  *
  * <p>Stubs opt in with {@code withTransformers(HeadReadingFilters.NAME)}; a {@link #DELAY} parameter
- * holds the answer back. It counts the requests it is answering at the same time; {@link Received} counts
+ * holds the answer back. It counts the requests it is answering at the same time; {@link Received} records
  * every request.
  */
 final class HeadReadingFilters implements ResponseDefinitionTransformerV2 {
@@ -153,11 +156,12 @@ final class HeadReadingFilters implements ResponseDefinitionTransformerV2 {
 	}
 
 	/**
-	 * Counts every request the server receives, whatever answers it.
+	 * Records every request the server receives, whatever answers it, before it is answered: unlike
+	 * WireMock's journal, which may lag behind the answers a client already has.
 	 */
 	static final class Received implements ServeEventListener {
 
-		private final AtomicInteger count = new AtomicInteger();
+		private final Queue<Request> requests = new ConcurrentLinkedQueue<>();
 
 		@Override
 		public String getName() {
@@ -166,15 +170,30 @@ final class HeadReadingFilters implements ResponseDefinitionTransformerV2 {
 
 		@Override
 		public void beforeMatch(ServeEvent serveEvent, Parameters parameters) {
-			this.count.incrementAndGet();
+			this.requests.add(new Request(serveEvent.getRequest().getUrl(), serveEvent.getRequest().getBodyAsString()));
 		}
 
 		int count() {
-			return this.count.get();
+			return this.requests.size();
+		}
+
+		/**
+		 * The bodies of the requests whose path matches, parsed.
+		 * @param pathRegex the path
+		 * @return the bodies, in the order received
+		 */
+		List<JsonNode> bodies(String pathRegex) {
+			return this.requests.stream()
+				.filter((request) -> request.path().matches(pathRegex))
+				.map((request) -> JsonMapper.shared().readTree(request.body()))
+				.toList();
 		}
 
 		void reset() {
-			this.count.set(0);
+			this.requests.clear();
+		}
+
+		record Request(String path, String body) {
 		}
 
 	}

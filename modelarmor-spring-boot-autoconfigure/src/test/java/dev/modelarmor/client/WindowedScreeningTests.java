@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.client.TextWindows.Window;
 import dev.modelarmor.retry.CallOutcome;
@@ -22,14 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
@@ -73,7 +70,7 @@ class WindowedScreeningTests {
 	void answerWithTheFilters() throws InterruptedException {
 		awaitQuiet();
 		answerAfter(0);
-		this.template = template();
+		this.template = template(modelArmor.baseUrl());
 		this.screening = new WindowedScreening(this.template, ScreeningWindows.DEFAULTS);
 	}
 
@@ -82,9 +79,9 @@ class WindowedScreeningTests {
 		this.screening.close();
 	}
 
-	static ModelArmorTemplate template() {
+	static ModelArmorTemplate template(String baseUrl) {
 		return ModelArmorTemplate.builder()
-			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.endpoint(ModelArmorEndpoint.of(baseUrl))
 			.retryTemplate(ModelArmorRetryTemplates.singleAttempt(RetrySettings.DEFAULTS, RetryRuntime.system()))
 			.projectId("demo-project")
 			.templateId("default-template")
@@ -114,14 +111,16 @@ class WindowedScreeningTests {
 
 		assertThat(this.template.sanitizeUserPrompt(attack).verdict()).as("one call reads only the head")
 			.isEqualTo(Verdict.NO_MATCH);
-		modelArmor.resetRequests();
+		received.reset();
 		SanitizationResult result = this.screening.sanitizeUserPrompt(attack);
 
 		assertThat(result.verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(result.matchedFilters()).containsExactly("pi_and_jailbreak");
 		List<String> sent = promptTexts();
 		List<Window> windows = TextWindows.split(attack, ScreeningWindows.DEFAULTS).windows();
-		assertThat(sent).hasSize(windows.size()).hasSizeGreaterThan(20);
+		assertThat(windows).hasSizeGreaterThan(20);
+		// The last window's match stops the windows still in flight, which may not have reached the server.
+		assertThat(sent).hasSizeBetween(windows.size() - ScreeningWindows.DEFAULTS.parallelism() + 1, windows.size());
 		assertThat(sent).filteredOn((text) -> text.contains(INJECTION)).containsExactly(windows.get(windows.size() - 1).of(attack));
 		assertThat(sent).allSatisfy((text) -> assertThat(nfkcBytes(text)).isLessThanOrEqualTo(8192));
 	}
@@ -145,7 +144,7 @@ class WindowedScreeningTests {
 	void paddingWithFourByteCharactersCannotPushAnInjectionOutOfReach() {
 		String attack = "😀".repeat(100_000) + INJECTION;
 		assertThat(this.template.sanitizeUserPrompt(attack).verdict()).isEqualTo(Verdict.NO_MATCH);
-		modelArmor.resetRequests();
+		received.reset();
 
 		assertThat(this.screening.sanitizeUserPrompt(attack).verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(promptTexts()).hasSizeGreaterThan(40)
@@ -158,7 +157,7 @@ class WindowedScreeningTests {
 		// U+FDFA is 3 bytes as written and 33 after NFKC, where a normalizing tokenizer reads it.
 		String attack = "\uFDFA".repeat(10_000) + INJECTION;
 		assertThat(this.template.sanitizeUserPrompt(attack).verdict()).isEqualTo(Verdict.NO_MATCH);
-		modelArmor.resetRequests();
+		received.reset();
 
 		assertThat(this.screening.sanitizeUserPrompt(attack).verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(promptTexts()).allSatisfy((text) -> assertThat(nfkcBytes(text)).isLessThanOrEqualTo(8192));
@@ -178,7 +177,7 @@ class WindowedScreeningTests {
 	void textThatFitsOneWindowIsOneCallWhoseResultIsReturnedAsItIs() {
 		String prompt = padding(8000);
 		SanitizationResult direct = this.template.sanitizeUserPrompt(prompt);
-		modelArmor.resetRequests();
+		received.reset();
 
 		assertThat(this.screening.sanitizeUserPrompt(prompt)).isEqualTo(direct);
 		assertThat(promptTexts()).containsExactly(prompt);
@@ -302,14 +301,14 @@ class WindowedScreeningTests {
 		assertThatExceptionOfType(ModelArmorInputTooLargeException.class)
 			.isThrownBy(() -> this.screening.sanitizeModelResponse("\uFDFA".repeat(200_000), "Why?"))
 			.withMessageStartingWith("The model response is 600000 bytes");
-		assertThat(modelArmor.findAll(postRequestedFor(urlPathMatching(".*")))).isEmpty();
+		assertThat(received.count()).isZero();
 	}
 
 	@Test
 	void sdpMatchesInSeveralWindowsStitchIntoTheTextOneCallWouldGive() {
 		String text = cardsInsideWindows();
 		String oneCall = this.template.sanitizeUserPrompt(text).deidentifiedText().orElseThrow();
-		modelArmor.resetRequests();
+		received.reset();
 
 		SanitizationResult result = this.screening.sanitizeUserPrompt(text);
 
@@ -363,7 +362,7 @@ class WindowedScreeningTests {
 			assertThat(body.path("userPrompt").asString()).hasSize(1024).endsWith("the end of the question");
 			assertThat(response).contains(body.path("modelResponseData").path("text").asString());
 		});
-		modelArmor.resetRequests();
+		received.reset();
 		this.screening.sanitizeModelResponse(response, null);
 		this.screening.sanitizeModelResponse("Short answer", "Short question");
 		List<JsonNode> later = requestBodies(".*:sanitizeModelResponse");
@@ -445,9 +444,9 @@ class WindowedScreeningTests {
 		WindowedScreening strict = this.screening.withTemplate("strict-template");
 
 		assertThat(strict.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.MATCHED);
-		assertThat(modelArmor.findAll(postRequestedFor(urlPathEqualTo(
-				"/v1/projects/demo-project/locations/us-central1/templates/strict-template:sanitizeUserPrompt"))))
+		assertThat(received.bodies(".*/templates/strict-template:sanitizeUserPrompt"))
 			.hasSize(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
+		assertThat(received.count()).isEqualTo(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
 		strict.close();
 		assertThat(this.screening.sanitizeUserPrompt(text).verdict()).as("closing a derived one closes nothing")
 			.isEqualTo(Verdict.MATCHED);
@@ -482,8 +481,7 @@ class WindowedScreeningTests {
 	}
 
 	static List<JsonNode> requestBodies(String pathRegex) {
-		List<LoggedRequest> requests = modelArmor.findAll(postRequestedFor(urlPathMatching(pathRegex)));
-		return requests.stream().map((request) -> JsonMapper.shared().readTree(request.getBodyAsString())).toList();
+		return received.bodies(pathRegex);
 	}
 
 	static int nfkcBytes(String text) {
