@@ -48,7 +48,7 @@ final class NormalizedUtf8 {
 		int index = codePoint & 0xFFFF;
 		int cost = plane[index];
 		if (cost == 0) {
-			cost = compute(codePoint);
+			cost = measure(codePoint);
 			// A racing thread writes the same value; a reader that misses it computes it again.
 			plane[index] = (byte) cost;
 		}
@@ -79,7 +79,12 @@ final class NormalizedUtf8 {
 		return plane;
 	}
 
-	private static int compute(int codePoint) {
+	/**
+	 * The cost of one code point, computed afresh: what {@link #cost(int)} remembers.
+	 * @param codePoint a code point
+	 * @return the cost in bytes
+	 */
+	static int measure(int codePoint) {
 		if (codePoint < PLANE_SIZE && Character.isSurrogate((char) codePoint)) {
 			return 3;
 		}

@@ -112,9 +112,9 @@ final class WindowMerge {
 		return stitched.toString();
 	}
 
-	/** The text that two consecutive windows share. */
+	/** The text that two consecutive windows share; a window never starts after the previous one ends. */
 	private static String shared(String text, Window earlier, Window later) {
-		return (later.start() < earlier.end()) ? text.substring(later.start(), earlier.end()) : "";
+		return text.substring(later.start(), earlier.end());
 	}
 
 	private static @Nullable SanitizationResult firstWith(List<SanitizationResult> results,
@@ -184,9 +184,10 @@ final class WindowMerge {
 		return new FilterResult(null, new SdpFilterResult(null, merged), null, null, null, null);
 	}
 
+	/** The sum of two counts that are not negative, or {@link Long#MAX_VALUE} when it overflows. */
 	private static long saturatedAdd(long a, long b) {
 		long sum = a + b;
-		return (((a ^ sum) & (b ^ sum)) < 0) ? Long.MAX_VALUE : sum;
+		return (sum < 0) ? Long.MAX_VALUE : sum;
 	}
 
 }

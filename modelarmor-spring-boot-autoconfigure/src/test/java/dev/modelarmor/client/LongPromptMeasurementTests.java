@@ -96,7 +96,7 @@ class LongPromptMeasurementTests {
 			String prompt = WindowedScreeningTests.padding(length);
 			List<Long> cut = new ArrayList<>();
 			List<Long> call = new ArrayList<>();
-			for (int round = -200; round < 2_000; round++) {
+			for (int round = -200; round < 1_000; round++) {
 				long started = System.nanoTime();
 				int windows = TextWindows.split(prompt, ScreeningWindows.DEFAULTS).windows().size();
 				long cutting = System.nanoTime() - started;

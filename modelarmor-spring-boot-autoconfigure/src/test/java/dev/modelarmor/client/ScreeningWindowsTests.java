@@ -46,6 +46,9 @@ class ScreeningWindowsTests {
 				assertThat(ex.setting()).isEqualTo(setting);
 				assertThat(ex.value()).isEqualTo(value);
 				assertThat(ex.getMessage()).startsWith(setting + " must be").endsWith(" but was " + value);
+				if (setting.equals("overlap")) {
+					assertThat(ex.reason()).contains("half of size (1024 bytes)");
+				}
 			});
 	}
 

@@ -152,6 +152,33 @@ class TextWindowsTests {
 	}
 
 	@Test
+	void theLastTenthOfAWindowIsExactlyWhereACutMayMoveBack() {
+		// 819 bytes (a tenth of 8192) before the hard end, a space still counts; 820 bytes before, not.
+		StringBuilder text = new StringBuilder("x".repeat(20_000));
+		text.setCharAt(8192 - 819, ' ');
+		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+			.isEqualTo(8192 - 818);
+		text = new StringBuilder("x".repeat(20_000));
+		text.setCharAt(8192 - 820, ' ');
+		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+			.isEqualTo(8192);
+	}
+
+	@Test
+	void aWindowStartsAtAWordOnlyWhenOneBeginsWithinATenthOfAWindow() {
+		// The window after [0, 8192) starts 1024 bytes before its end, at 7168, or at a word that begins
+		// at most 819 bytes before that.
+		StringBuilder text = new StringBuilder("x".repeat(20_000));
+		text.setCharAt(7168 - 820, ' ');
+		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(1).start())
+			.isEqualTo(7168 - 819);
+		text = new StringBuilder("x".repeat(20_000));
+		text.setCharAt(7168 - 821, ' ');
+		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(1).start())
+			.isEqualTo(7168);
+	}
+
+	@Test
 	void aWindowAfterTheFirstStartsAWord() {
 		String words = "alpha beta gamma delta ".repeat(2000);
 		List<Window> windows = TextWindows.split(words, ScreeningWindows.DEFAULTS).windows();
@@ -199,8 +226,10 @@ class TextWindowsTests {
 		int largest = 0;
 		for (int codePoint = 0; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
 			String alone = Character.toString(codePoint);
-			int cost = NormalizedUtf8.cost(codePoint);
+			// Measured afresh, not read from the table that earlier tests filled.
+			int cost = NormalizedUtf8.measure(codePoint);
 			largest = Math.max(largest, cost);
+			assertThat(NormalizedUtf8.cost(codePoint)).isEqualTo(cost);
 			if (Character.isSurrogate((char) codePoint) && codePoint < 0x10000) {
 				assertThat(cost).isEqualTo(3);
 				continue;

@@ -135,6 +135,48 @@ class WindowMergeTests {
 	}
 
 	@Test
+	void aFilterThatMatchedInSeveralWindowsKeepsTheFirstWindowsEntry() {
+		SanitizationResult high = new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+				Map.of("pi_and_jailbreak", pi(FilterMatchState.MATCH_FOUND)), SanitizationMetadata.EMPTY);
+		FilterResult lowConfidence = new FilterResult(null, null, new PiAndJailbreakFilterResult(
+				FilterExecutionState.EXECUTION_SUCCESS, List.of(), FilterMatchState.MATCH_FOUND,
+				DetectionConfidenceLevel.LOW_AND_ABOVE), null, null, null);
+		SanitizationResult low = new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+				Map.of("pi_and_jailbreak", lowConfidence), SanitizationMetadata.EMPTY);
+
+		assertThat(merge(high, low).filterResults().get("pi_and_jailbreak")).isSameAs(high.filterResults().get("pi_and_jailbreak"));
+		assertThat(merge(low, high).filterResults().get("pi_and_jailbreak")).isSameAs(lowConfidence);
+	}
+
+	@Test
+	void theDeidentificationEntryTakesTheStatesOfTheWindowWhereSdpMatched() {
+		List<MessageItem> note = List.of(new MessageItem(MessageType.INFO, "window note"));
+		SanitizationResult unmatched = new SanitizationResult(FilterMatchState.NO_MATCH_FOUND, InvocationResult.SUCCESS,
+				filters(new FilterResult(null, new SdpFilterResult(null, new SdpDeidentifyResult(
+						FilterExecutionState.EXECUTION_SUCCESS, note, FilterMatchState.NO_MATCH_FOUND, null, 0, List.of())),
+						null, null, null, null), null, null),
+				SanitizationMetadata.EMPTY);
+
+		SdpDeidentifyResult sdp = merge(unmatched, deidentified("shared part then card [CARD] end")).filterResults()
+			.get("sdp")
+			.sdpFilterResult()
+			.deidentifyResult();
+
+		assertThat(sdp.messageItems()).isEmpty();
+		assertThat(sdp.matchState()).isEqualTo(FilterMatchState.MATCH_FOUND);
+		assertThat(sdp.data().text()).isEqualTo("card 4111 then shared part then card [CARD] end");
+	}
+
+	@Test
+	void aWindowWhoseMiddleWasDeidentifiedToNothingStillJoins() {
+		String text = "aaaaXXXXbbbbYYYYcccc";
+		List<Window> windows = List.of(new Window(0, 8), new Window(4, 16), new Window(12, 20));
+		SanitizationResult[] results = { noMatch(), deidentified("XXXXYYYY"), noMatch() };
+		assertThat(WindowMerge.stitch(text, windows, results)).isEqualTo("aaaaXXXXYYYYcccc");
+		assertThat(WindowMerge.stitch(text, windows, new SanitizationResult[] { noMatch(), null, noMatch() })).isNull();
+	}
+
+	@Test
 	void transformedBytesAddUpWithoutOverflowing() {
 		SanitizationResult huge = new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
 				filters(new FilterResult(null, new SdpFilterResult(null, new SdpDeidentifyResult(
