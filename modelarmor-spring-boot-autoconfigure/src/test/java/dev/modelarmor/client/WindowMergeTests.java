@@ -45,7 +45,12 @@ class WindowMergeTests {
 				Map.of("rai", rai(FilterExecutionState.EXECUTION_SKIPPED, FilterMatchState.FILTER_MATCH_STATE_UNSPECIFIED)),
 				new SanitizationMetadata(500, "rai timed out", true));
 
-		SanitizationResult merged = merge(noMatch(), partial);
+		SanitizationResult ranEverything = new SanitizationResult(FilterMatchState.NO_MATCH_FOUND,
+				InvocationResult.SUCCESS,
+				Map.of("rai", rai(FilterExecutionState.EXECUTION_SUCCESS, FilterMatchState.NO_MATCH_FOUND)),
+				SanitizationMetadata.EMPTY);
+
+		SanitizationResult merged = merge(ranEverything, partial);
 
 		assertThat(merged.verdict()).isEqualTo(Verdict.NO_MATCH);
 		assertThat(merged.invocationResult()).isEqualTo(InvocationResult.PARTIAL);
@@ -119,6 +124,8 @@ class WindowMergeTests {
 				SanitizationMetadata.EMPTY);
 
 		assertThat(merge(claims, noMatch()).deidentifiedText()).isEmpty();
+		assertThat(merge(claims, noMatch()).filterResults().get("sdp").sdpFilterResult().deidentifyResult()
+			.transformedBytes()).isEqualTo(4);
 		assertThat(merge(deidentified("card [CARD] then shared part "), claims).deidentifiedText())
 			.contains("card [CARD] then shared part then card 4222 end");
 	}
@@ -163,6 +170,8 @@ class WindowMergeTests {
 			.deidentifyResult();
 
 		assertThat(sdp.messageItems()).isEmpty();
+		assertThat(merge(unmatched, unmatched).filterResults().get("sdp").sdpFilterResult().deidentifyResult()
+			.transformedBytes()).isZero();
 		assertThat(sdp.matchState()).isEqualTo(FilterMatchState.MATCH_FOUND);
 		assertThat(sdp.data().text()).isEqualTo("card 4111 then shared part then card [CARD] end");
 	}
