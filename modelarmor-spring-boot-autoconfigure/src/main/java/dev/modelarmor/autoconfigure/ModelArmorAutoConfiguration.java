@@ -5,6 +5,7 @@ import dev.modelarmor.auth.ProjectIdResolver;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
@@ -30,7 +31,8 @@ import org.springframework.web.client.RestClient;
  * application's own; adjust it with {@link ModelArmorRetryCustomizer} beans. A {@link RetryRuntime}
  * bean, when present, replaces the system clock, sleeper and random source (for tests); otherwise waits
  * between retries end as soon as the context starts closing. A
- * {@link ModelArmorCallObserver} bean receives every call (metrics, traces).
+ * {@link ModelArmorCallObserver} bean receives every call (metrics, traces). A {@link WindowedScreening}
+ * over the client screens text longer than one window whole ({@code modelarmor.guard.window.*}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
@@ -79,6 +81,13 @@ public final class ModelArmorAutoConfiguration {
 			.templateId(properties.getTemplateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.build();
+	}
+
+	@Bean(destroyMethod = "close")
+	@ConditionalOnMissingBean
+	WindowedScreening modelArmorWindowedScreening(ModelArmorOperations modelArmorOperations,
+			ModelArmorProperties properties) {
+		return new WindowedScreening(modelArmorOperations, properties.toScreeningWindows());
 	}
 
 	private static RetryTemplate retryTemplate(ModelArmorProperties properties, RetryRuntime runtime) {

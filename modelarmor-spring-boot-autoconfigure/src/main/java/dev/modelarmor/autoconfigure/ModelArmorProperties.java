@@ -7,8 +7,10 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.client.HttpTimeouts;
+import dev.modelarmor.client.InvalidScreeningWindowsException;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidRetrySettingException;
@@ -21,6 +23,7 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.Ordered;
 import org.springframework.core.io.Resource;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration properties of the Model Armor starter. Invalid values fail startup with a message
@@ -154,6 +157,7 @@ public class ModelArmorProperties implements InitializingBean {
 		toEndpoint();
 		toHttpTimeouts();
 		toRetrySettings();
+		toScreeningWindows();
 	}
 
 	/**
@@ -197,6 +201,31 @@ public class ModelArmorProperties implements InitializingBean {
 		catch (InvalidRetrySettingException ex) {
 			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.reason());
 		}
+	}
+
+	/**
+	 * How text longer than one window is screened.
+	 * @return the window settings
+	 */
+	public ScreeningWindows toScreeningWindows() {
+		Guard.Window window = this.guard.window;
+		try {
+			return new ScreeningWindows(bytes(window.size), bytes(window.overlap), window.parallelism,
+					window.maxWindows);
+		}
+		catch (InvalidScreeningWindowsException ex) {
+			Object value = switch (ex.setting()) {
+				case "size" -> window.size;
+				case "overlap" -> window.overlap;
+				default -> ex.value();
+			};
+			throw invalid("modelarmor.guard.window." + ex.setting(), value, ex.reason());
+		}
+	}
+
+	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */
+	private static int bytes(DataSize size) {
+		return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, size.toBytes()));
 	}
 
 	private static void requirePositive(String property, Duration value) {
@@ -480,6 +509,8 @@ public class ModelArmorProperties implements InitializingBean {
 		 */
 		private boolean failOpen;
 
+		private final Window window = new Window();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -494,6 +525,73 @@ public class ModelArmorProperties implements InitializingBean {
 
 		public void setFailOpen(boolean failOpen) {
 			this.failOpen = failOpen;
+		}
+
+		public Window getWindow() {
+			return this.window;
+		}
+
+		/**
+		 * How text longer than Model Armor's filters read (their first 10,000 tokens) is screened: whole,
+		 * in overlapping windows.
+		 */
+		public static class Window {
+
+			/**
+			 * Most bytes in one window, counted as UTF-8 of the text's NFKC form: a window of N bytes is at
+			 * most N tokens in any language. From 1KB to 4MB.
+			 */
+			private DataSize size = DataSize.ofKilobytes(8);
+
+			/**
+			 * Bytes that consecutive windows share at least, so that a sentence, a card number or a URL across
+			 * a window's edge lies whole in one window. At most half of size.
+			 */
+			private DataSize overlap = DataSize.ofKilobytes(1);
+
+			/**
+			 * Most windows of one text screened at the same time, from 1 to 32.
+			 */
+			private int parallelism = 4;
+
+			/**
+			 * Most windows one text is cut into. Longer text is refused before anything is sent, whether or not
+			 * screening fails open.
+			 */
+			private int maxWindows = 64;
+
+			public DataSize getSize() {
+				return this.size;
+			}
+
+			public void setSize(DataSize size) {
+				this.size = size;
+			}
+
+			public DataSize getOverlap() {
+				return this.overlap;
+			}
+
+			public void setOverlap(DataSize overlap) {
+				this.overlap = overlap;
+			}
+
+			public int getParallelism() {
+				return this.parallelism;
+			}
+
+			public void setParallelism(int parallelism) {
+				this.parallelism = parallelism;
+			}
+
+			public int getMaxWindows() {
+				return this.maxWindows;
+			}
+
+			public void setMaxWindows(int maxWindows) {
+				this.maxWindows = maxWindows;
+			}
+
 		}
 
 	}

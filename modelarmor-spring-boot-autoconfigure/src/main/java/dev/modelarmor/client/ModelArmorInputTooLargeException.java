@@ -3,8 +3,8 @@ package dev.modelarmor.client;
 import dev.modelarmor.retry.CallOutcome;
 
 /**
- * Content larger than Model Armor screens in one request ({@link DataItem#MAX_BYTES}), refused before
- * anything is sent. Split it and screen the parts.
+ * Content larger than Model Armor screens in one request ({@link DataItem#MAX_BYTES}), or text longer than
+ * a {@link WindowedScreening} screens in its most windows, refused before anything is sent.
  */
 public class ModelArmorInputTooLargeException extends ModelArmorException {
 
@@ -26,6 +26,19 @@ public class ModelArmorInputTooLargeException extends ModelArmorException {
 	}
 
 	/**
+	 * Creates an exception with its own message, for content refused by a limit other than one
+	 * request's, such as the most windows of a {@link WindowedScreening}.
+	 * @param size its size in bytes
+	 * @param limit how much of it the limit lets through, in bytes
+	 * @param message what was refused and what to change, without any of the content
+	 */
+	ModelArmorInputTooLargeException(long size, long limit, String message) {
+		super(message, 0, null, CallOutcome.NON_RETRYABLE);
+		this.size = size;
+		this.limit = limit;
+	}
+
+	/**
 	 * The size of the refused content.
 	 * @return bytes
 	 */
@@ -34,7 +47,8 @@ public class ModelArmorInputTooLargeException extends ModelArmorException {
 	}
 
 	/**
-	 * The most Model Armor screens in one request.
+	 * The most Model Armor screens in one request or, for text refused by a {@link WindowedScreening},
+	 * how much of this text its most windows reach.
 	 * @return bytes
 	 */
 	public long limit() {

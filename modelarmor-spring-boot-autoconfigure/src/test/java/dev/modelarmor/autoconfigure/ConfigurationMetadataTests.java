@@ -47,6 +47,10 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.budget.token-ratio      | 0.1
 			modelarmor.guard.enabled                 | true
 			modelarmor.guard.fail-open               | false
+			modelarmor.guard.window.size             | 8KB
+			modelarmor.guard.window.overlap          | 1KB
+			modelarmor.guard.window.parallelism      | 4
+			modelarmor.guard.window.max-windows      | 64
 			modelarmor.health.cache-time-to-live     | 30s
 			modelarmor.spring-ai.advisor.enabled     | false
 			modelarmor.spring-ai.advisor.template    | -
@@ -71,7 +75,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(32);
+		assertThat(properties).hasSize(36);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -48,7 +48,9 @@ class LogHygieneTests {
 			// E-mail addresses used as answers, and their de-identified form.
 			"jane@example.com", "[EMAIL_ADDRESS]",
 			// The SECRET constants of the client tests.
-			"SECRET-4711", "SECRET-1", "SECRET-2");
+			"SECRET-4711", "SECRET-1", "SECRET-2",
+			// The long texts and prompts of the windowed screening tests.
+			"harbour stays open", "the end of the question", "OUTAGE-MARKER");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
