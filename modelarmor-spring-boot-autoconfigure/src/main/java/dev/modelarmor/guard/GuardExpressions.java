@@ -68,14 +68,9 @@ final class GuardExpressions {
 		if (node instanceof VariableReference) {
 			String name = node.toStringAST().substring(1);
 			if (!isKnownVariable(name, method, withResult)) {
-				String[] names = PARAMETER_NAMES.getParameterNames(method);
-				String parameters = (names != null) ? String.join(", ", names)
-						: "their names are not known: compile with -parameters";
 				throw GuardedMethod.invalid(method, attribute + " = \"" + expression + "\" reads #" + name
 						+ ", which the guard does not set, so nothing would be screened",
-						"Name a parameter (" + parameters + ") or use #p0 to #p" + (method.getParameterCount() - 1)
-								+ (withResult ? " or #result" : ""),
-						null);
+						variablesToUse(method, withResult), null);
 			}
 		}
 		for (int i = 0; i < node.getChildCount(); i++) {
@@ -83,8 +78,24 @@ final class GuardExpressions {
 		}
 	}
 
+	private static String variablesToUse(Method method, boolean withResult) {
+		int count = method.getParameterCount();
+		if (count == 0) {
+			return withResult ? "Read #result: the method has no parameters"
+					: "Set screenPrompt = false: the method has no parameters";
+		}
+		String[] names = PARAMETER_NAMES.getParameterNames(method);
+		String parameters = (names != null) ? String.join(", ", names)
+				: "their names are not known: compile with -parameters";
+		return "Name a parameter (" + parameters + ") or use #p0 to #p" + (count - 1) + (withResult ? " or #result" : "");
+	}
+
 	private static boolean isKnownVariable(String name, Method method, boolean withResult) {
-		if (name.equals("root") || name.equals("this") || (withResult && name.equals("result"))) {
+		if (name.equals("root")) {
+			// the evaluation's root object, which the guard leaves null, whatever the parameters' names
+			return false;
+		}
+		if (name.equals("this") || (withResult && name.equals("result"))) {
 			return true;
 		}
 		Matcher indexed = INDEXED_ARGUMENT.matcher(name);

@@ -70,6 +70,26 @@ class GuardStartupFailureTests {
 		this.withTemplate.withUserConfiguration(HugeIndex.class).run((context) -> assertThat(
 				configurationFailure(context).getMessage())
 			.contains("HugeIndex.ask(String)", "reads #a99999999999, which the guard does not set"));
+		this.withTemplate.withUserConfiguration(TenDigitIndex.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("TenDigitIndex.ask(String)", "reads #p9999999999, which the guard does not set"));
+	}
+
+	@Test
+	void anExpressionOnAMethodWithoutParametersSaysWhatToDoInstead() {
+		this.withTemplate.withUserConfiguration(NoParameters.class).run((context) -> assertThat(
+				configurationFailure(context).action())
+			.isEqualTo("Set screenPrompt = false: the method has no parameters"));
+		this.withTemplate.withUserConfiguration(NoParametersResponse.class).run((context) -> assertThat(
+				configurationFailure(context).action())
+			.isEqualTo("Read #result: the method has no parameters"));
+	}
+
+	@Test
+	void aPromptReadingTheRootObjectFailsStartupEvenWithAParameterOfThatName() {
+		this.withTemplate.withUserConfiguration(RootPrompt.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("RootPrompt.ask(String)", "prompt = \"#root\" reads #root, which the guard does not set"));
 	}
 
 	@Test
@@ -207,6 +227,46 @@ class GuardStartupFailureTests {
 
 	}
 
+	@Configuration(proxyBeanMethods = false)
+	static class TenDigitIndex {
+
+		@ModelArmorGuarded(prompt = "#p9999999999")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoParameters {
+
+		@ModelArmorGuarded(prompt = "#question")
+		public String ask() {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoParametersResponse {
+
+		@ModelArmorGuarded(screenPrompt = false, response = "#reply")
+		public String ask() {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RootPrompt {
+
+		@ModelArmorGuarded(prompt = "#root")
+		public String ask(String root) {
+			return root;
+		}
+
+	}
+
 	record Reply(String reply) {
 	}
 
@@ -233,7 +293,7 @@ class GuardStartupFailureTests {
 	@Configuration(proxyBeanMethods = false)
 	static class KnownVariables {
 
-		@ModelArmorGuarded(prompt = "#p0 + ' ' + #a1 + ' ' + #question + #root.length", response = "#result.reply + #context")
+		@ModelArmorGuarded(prompt = "#p0 + ' ' + #a1 + ' ' + #question", response = "#result.reply + #context")
 		public Reply ask(String context, String question) {
 			return new Reply(question);
 		}

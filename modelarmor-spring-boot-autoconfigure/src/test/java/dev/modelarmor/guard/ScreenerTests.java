@@ -23,6 +23,7 @@ import dev.modelarmor.guard.ScreeningDecision.Deidentified;
 import dev.modelarmor.guard.ScreeningDecision.NotScreened;
 import dev.modelarmor.guard.ScreeningDecision.Rejected;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -121,7 +122,7 @@ class ScreenerTests {
 		SanitizationResult noVerdict = new SanitizationResult(state, InvocationResult.SUCCESS, Map.of(), null);
 		assertThat(screener(false).screen("c", Phase.PROMPT, MatchAction.BLOCK, true, () -> noVerdict))
 			.isInstanceOfSatisfying(NotScreened.class, (notScreened) -> assertThat(notScreened.exception())
-				.hasMessageContaining("filterMatchState " + state)
+				.hasMessageContaining("(filterMatchState " + state + ", invocationResult SUCCESS); the call is blocked")
 				.satisfies((ex) -> assertThat(ex.attempts()).isZero()));
 		assertThat(screener(true).screen("c", Phase.RESPONSE, MatchAction.BLOCK, true, () -> noVerdict))
 			.isSameAs(ScreeningDecision.PASS);
@@ -180,6 +181,18 @@ class ScreenerTests {
 		assertThat(screener(false).screen("c", Phase.PROMPT, MatchAction.BLOCK, true, () -> {
 			throw garbled;
 		})).isEqualTo(new NotScreened(Phase.PROMPT, "ModelArmorException", 1, "none", garbled));
+	}
+
+	@Test
+	@Timeout(10)
+	void aCauseChainThatLoopsEndsTheSearchForAnIoFailure() {
+		RuntimeException first = new RuntimeException("first");
+		RuntimeException second = new RuntimeException("second", first);
+		first.initCause(second);
+		ModelArmorException looping = new ModelArmorException("Model Armor could not be reached", 2, second);
+		assertThat(screener(false).screen("c", Phase.PROMPT, MatchAction.BLOCK, true, () -> {
+			throw looping;
+		})).isEqualTo(new NotScreened(Phase.PROMPT, "ModelArmorException", 2, "none", looping));
 	}
 
 	@ParameterizedTest
