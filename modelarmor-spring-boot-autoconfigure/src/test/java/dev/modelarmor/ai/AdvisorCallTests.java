@@ -78,6 +78,21 @@ class AdvisorCallTests {
 	}
 
 	@Test
+	void blankUserMessagesAddNothingToTheScreenedPrompt() {
+		this.runner.run((context) -> {
+			model(context).answering(ANSWER);
+			assertThat(chatClient(context).prompt()
+				.messages(new org.springframework.ai.chat.messages.UserMessage("  \n "))
+				.user(QUESTION)
+				.call()
+				.content()).isEqualTo(ANSWER);
+		});
+		assertThat(promptRequests(modelArmor)).singleElement()
+			.satisfies((request) -> assertThat(request.getBodyAsString())
+				.isEqualToIgnoringWhitespace("{\"userPromptData\":{\"text\":\"" + QUESTION + "\"}}"));
+	}
+
+	@Test
 	void aBlockedPromptNeverReachesTheModelAndIsAnsweredWithTheRefusal() {
 		answerPrompt(modelArmor, JAILBREAK_PROMPT, ModelArmorStubs.JAILBREAK);
 		this.runner.run((context) -> {

@@ -92,8 +92,15 @@ class AdvisorGenerationsTests {
 			model(context).answering(CARD, CLEAN, EMAIL);
 			ChatClientResponse response = call(context);
 			assertThat(texts(response)).containsExactly(MASKED_CARD, CLEAN, MASKED_EMAIL);
-			assertThat(Objects.requireNonNull(response.chatResponse()).getMetadata().containsKey(ModelArmorAdvisor.BLOCKED))
-				.isFalse();
+			ChatResponse chatResponse = Objects.requireNonNull(response.chatResponse());
+			assertThat(chatResponse.getMetadata().containsKey(ModelArmorAdvisor.BLOCKED)).isFalse();
+			assertThat(chatResponse.getMetadata().getModel()).as("the response's metadata").isEqualTo(FakeChatModel.MODEL);
+			for (int i = 0; i < 3; i++) {
+				Generation generation = chatResponse.getResults().get(i);
+				assertThat(generation.getOutput().getMetadata()).as("generation %d's message", i)
+					.containsEntry(FakeChatModel.POSITION, i);
+				assertThat(generation.getMetadata().getFinishReason()).isEqualTo(FakeChatModel.FINISH_REASON);
+			}
 			assertThat(count(context, "response", "deidentified")).isEqualTo(2);
 			assertThat(count(context, "response", "allowed")).isEqualTo(1);
 		});

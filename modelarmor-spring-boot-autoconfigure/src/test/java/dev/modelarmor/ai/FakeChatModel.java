@@ -1,12 +1,16 @@
 package dev.modelarmor.ai;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import reactor.core.publisher.Flux;
 
 import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
+import org.springframework.ai.chat.metadata.ChatResponseMetadata;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
@@ -18,6 +22,15 @@ import org.springframework.ai.chat.prompt.Prompt;
  * several candidates gives.
  */
 class FakeChatModel implements ChatModel {
+
+	/** The model name in every response's metadata. */
+	static final String MODEL = "fake-model";
+
+	/** The message property that gives a generation's position among the generations. */
+	static final String POSITION = "position";
+
+	/** The finish reason of every generation. */
+	static final String FINISH_REASON = "STOP";
 
 	private final List<Prompt> prompts = new CopyOnWriteArrayList<>();
 
@@ -75,8 +88,17 @@ class FakeChatModel implements ChatModel {
 		return this.prompts.stream().map((prompt) -> prompt.getUserMessage().getText()).toList();
 	}
 
+	/**
+	 * A response as a model gives one: its model name, and each generation's position among the
+	 * generations (a message property) and finish reason, which screening must keep.
+	 */
 	private static ChatResponse response(List<String> texts) {
-		return new ChatResponse(texts.stream().map((text) -> new Generation(new AssistantMessage(text))).toList());
+		List<Generation> generations = IntStream.range(0, texts.size())
+			.mapToObj((i) -> new Generation(
+					AssistantMessage.builder().content(texts.get(i)).properties(Map.of(POSITION, i)).build(),
+					ChatGenerationMetadata.builder().finishReason(FINISH_REASON).build()))
+			.toList();
+		return new ChatResponse(generations, ChatResponseMetadata.builder().model(MODEL).build());
 	}
 
 }
