@@ -13,10 +13,16 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.guard.ModelArmorInputRejectedException;
 import dev.modelarmor.guard.ModelArmorNotScreenedException;
 import dev.modelarmor.guard.ModelArmorViolationException;
 import dev.modelarmor.guard.Phase;
 import dev.modelarmor.guard.Screener;
+import dev.modelarmor.guard.ScreeningDecision;
+import dev.modelarmor.guard.ScreeningDecision.Blocked;
+import dev.modelarmor.guard.ScreeningDecision.Deidentified;
+import dev.modelarmor.guard.ScreeningDecision.Refusal;
+import dev.modelarmor.guard.ScreeningDecision.Rejected;
 import dev.modelarmor.guard.ScreeningObserver;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
@@ -51,20 +57,23 @@ import org.springframework.ai.chat.model.Generation;
  * be de-identified blocks. Only text is screened, not media; a request without user text is not
  * screened.
  *
- * <p><strong>The answer</strong> is the text of the response's generations, joined by a blank line, and
- * is screened together with the (possibly de-identified) prompt. {@link MatchAction#DEIDENTIFY} rewrites
- * the generation's text, which needs a single generation with text. A response without text (only tool
- * calls, say) is not screened.
+ * <p><strong>The answer</strong>: each generation that has text is screened on its own, together with the
+ * (possibly de-identified) prompt, so a response of several generations (several candidates) costs one
+ * Model Armor call per generation. {@link MatchAction#DEIDENTIFY} rewrites each generation with its own
+ * de-identified text. The first generation that is refused refuses the whole response; no generation
+ * reaches the caller unscreened. A generation without text (only tool calls, say) is not screened.
  *
  * <p><strong>A blocked call</strong> ({@link OnBlock}) returns the refusal as the assistant's answer,
  * with the keys {@link #BLOCKED}, {@link #PHASE}, {@link #REASON} and {@link #FILTERS} in the response's
  * metadata and in the advisor context, and the generation's finish reason {@value #FINISH_REASON}; or it
- * throws {@link ModelArmorViolationException} (a match) or {@link ModelArmorNotScreenedException}
- * (screening could not complete and fail-open is off). Neither the refusal, nor the exceptions, nor the
- * log lines carry any of the content.
+ * throws {@link ModelArmorViolationException} (a match), {@link ModelArmorNotScreenedException}
+ * (screening could not complete and fail-open is off) or {@link ModelArmorInputRejectedException} (Model
+ * Armor refused the text itself: too large, or answered HTTP 400 or 413; whatever fail-open says).
+ * Neither the refusal, nor the exceptions, nor the log lines carry any of the content.
  *
  * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code BUFFERED} screens the whole answer
- * before any of it is emitted, {@code PER_CHUNK} screens each chunk as it comes. Model Armor calls, which
+ * before any of it is emitted (generation {@code i} being the text of every chunk's generation
+ * {@code i}), {@code PER_CHUNK} screens each chunk's generations as they come. Model Armor calls, which
  * block, run on {@link Schedulers#boundedElastic()}.
  */
 public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
@@ -76,8 +85,9 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	public static final String PHASE = "modelarmor.phase";
 
 	/**
-	 * Metadata and context key: why, {@code matched} (a filter matched) or {@code not_screened}
-	 * (screening could not complete and fail-open is off).
+	 * Metadata and context key: why, {@code matched} (a filter matched), {@code not_screened} (screening
+	 * could not complete and fail-open is off) or {@code input_rejected} (Model Armor refused the text
+	 * itself: too large, or answered HTTP 400 or 413).
 	 */
 	public static final String REASON = "modelarmor.reason";
 
@@ -94,6 +104,12 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	private static final String STREAM = NAME + ".adviseStream";
 
 	private static final String SEPARATOR = "\n\n";
+
+	private static final String MATCHED = "matched";
+
+	private static final String NOT_SCREENED = "not_screened";
+
+	private static final String INPUT_REJECTED = "input_rejected";
 
 	private final ModelArmorOperations operations;
 
@@ -153,7 +169,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			return prompt.refusal();
 		}
 		ChatClientResponse response = chain.nextCall(prompt.request());
-		return screenAnswer(CALL, response, prompt.text());
+		return screenAnswer(CALL, response, prompt.text()).response();
 	}
 
 	@Override
@@ -182,46 +198,15 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	private List<ChatClientResponse> screenBuffered(List<ChatClientResponse> chunks, @Nullable String prompt) {
-		String text = chunks.stream().map(ModelArmorAdvisor::answerText).collect(Collectors.joining());
-		ChatClientResponse last = chunks.get(chunks.size() - 1);
-		if (text.isBlank()) {
-			return chunks;
-		}
-		try {
-			String replacement = this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), true,
-					() -> sanitizeAnswer(text, prompt));
-			return (replacement != null) ? List.of(withText(last, replacement)) : chunks;
-		}
-		catch (ModelArmorViolationException ex) {
-			return List.of(refuseOrThrow(ex, last.context(), Phase.RESPONSE, "matched", ex.matchedFilters()));
-		}
-		catch (ModelArmorNotScreenedException ex) {
-			return List.of(refuseOrThrow(ex, last.context(), Phase.RESPONSE, "not_screened", Set.of()));
-		}
+		Answer answer = screenAnswer(STREAM, joined(chunks), prompt);
+		return (answer.refused() || answer.rewritten()) ? List.of(answer.response()) : chunks;
 	}
 
 	private Flux<ChatClientResponse> perChunk(Flux<ChatClientResponse> answer, @Nullable String prompt) {
-		return answer.concatMap((chunk) -> Mono.fromCallable(() -> screenChunk(chunk, prompt)).subscribeOn(this.scheduler))
-			.takeUntil(Chunk::last)
-			.map(Chunk::response);
-	}
-
-	private Chunk screenChunk(ChatClientResponse chunk, @Nullable String prompt) {
-		String text = answerText(chunk);
-		if (text.isBlank()) {
-			return new Chunk(chunk, false);
-		}
-		try {
-			String replacement = this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(),
-					replaceable(chunk), () -> sanitizeAnswer(text, prompt));
-			return new Chunk((replacement != null) ? withText(chunk, replacement) : chunk, false);
-		}
-		catch (ModelArmorViolationException ex) {
-			return new Chunk(refuseOrThrow(ex, chunk.context(), Phase.RESPONSE, "matched", ex.matchedFilters()), true);
-		}
-		catch (ModelArmorNotScreenedException ex) {
-			return new Chunk(refuseOrThrow(ex, chunk.context(), Phase.RESPONSE, "not_screened", Set.of()), true);
-		}
+		return answer
+			.concatMap((chunk) -> Mono.fromCallable(() -> screenAnswer(STREAM, chunk, prompt)).subscribeOn(this.scheduler))
+			.takeUntil(Answer::refused)
+			.map(Answer::response);
 	}
 
 	private Screened screenPrompt(String caller, ChatClientRequest request) {
@@ -233,42 +218,47 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		if (text.isBlank()) {
 			return new Screened(request, null, null);
 		}
-		try {
-			String replacement = this.screener.screen(caller, Phase.PROMPT, this.options.onMatch(), users.size() == 1,
-					() -> this.operations.sanitizeUserPrompt(text));
-			if (replacement == null) {
-				return new Screened(request, text, null);
-			}
+		ScreeningDecision decision = this.screener.screen(caller, Phase.PROMPT, this.options.onMatch(),
+				users.size() == 1, () -> this.operations.sanitizeUserPrompt(text));
+		if (decision instanceof Refusal refusal) {
+			return new Screened(request, text, refuseOrThrow(refusal, request.context()));
+		}
+		if (decision instanceof Deidentified deidentified) {
 			ChatClientRequest rewritten = request.mutate()
-				.prompt(request.prompt().augmentUserMessage((user) -> user.mutate().text(replacement).build()))
+				.prompt(request.prompt()
+					.augmentUserMessage((user) -> user.mutate().text(deidentified.text()).build()))
 				.build();
-			return new Screened(rewritten, replacement, null);
+			return new Screened(rewritten, deidentified.text(), null);
 		}
-		catch (ModelArmorViolationException ex) {
-			return new Screened(request, text,
-					refuseOrThrow(ex, request.context(), Phase.PROMPT, "matched", ex.matchedFilters()));
-		}
-		catch (ModelArmorNotScreenedException ex) {
-			return new Screened(request, text, refuseOrThrow(ex, request.context(), Phase.PROMPT, "not_screened", Set.of()));
-		}
+		return new Screened(request, text, null);
 	}
 
-	private ChatClientResponse screenAnswer(String caller, ChatClientResponse response, @Nullable String prompt) {
-		String text = answerText(response);
-		if (text.isBlank()) {
-			return response;
+	/**
+	 * Screens each generation that has text on its own, so that each can be de-identified in place and
+	 * none goes through unscreened; the first refusal stops the screening and answers for the response.
+	 */
+	private Answer screenAnswer(String caller, ChatClientResponse response, @Nullable String prompt) {
+		List<Generation> generations = generations(response);
+		List<Generation> screened = new ArrayList<>(generations);
+		boolean rewritten = false;
+		for (int i = 0; i < generations.size(); i++) {
+			Generation generation = generations.get(i);
+			String text = text(generation);
+			if (text.isBlank()) {
+				continue;
+			}
+			ScreeningDecision decision = this.screener.screen(caller, Phase.RESPONSE, this.options.onMatch(), true,
+					() -> sanitizeAnswer(text, prompt));
+			if (decision instanceof Refusal refusal) {
+				return new Answer(refuseOrThrow(refusal, response.context()), false, true);
+			}
+			if (decision instanceof Deidentified deidentified) {
+				screened.set(i, withText(generation, deidentified.text()));
+				rewritten = true;
+			}
 		}
-		try {
-			String replacement = this.screener.screen(caller, Phase.RESPONSE, this.options.onMatch(),
-					replaceable(response), () -> sanitizeAnswer(text, prompt));
-			return (replacement != null) ? withText(response, replacement) : response;
-		}
-		catch (ModelArmorViolationException ex) {
-			return refuseOrThrow(ex, response.context(), Phase.RESPONSE, "matched", ex.matchedFilters());
-		}
-		catch (ModelArmorNotScreenedException ex) {
-			return refuseOrThrow(ex, response.context(), Phase.RESPONSE, "not_screened", Set.of());
-		}
+		return rewritten ? new Answer(withGenerations(response, screened), true, false)
+				: new Answer(response, false, false);
 	}
 
 	private SanitizationResult sanitizeAnswer(String text, @Nullable String prompt) {
@@ -276,26 +266,25 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 				: this.operations.sanitizeModelResponse(text);
 	}
 
-	private ChatClientResponse refuseOrThrow(RuntimeException ex, Map<String, Object> context, Phase phase,
-			String reason, Set<String> filters) {
+	/** The one place where a refusal becomes the advisor's answer: the refusal, or its exception. */
+	private ChatClientResponse refuseOrThrow(Refusal refusal, Map<String, Object> context) {
 		if (this.options.onBlock() == OnBlock.THROW) {
-			throw ex;
+			throw refusal.exception();
 		}
-		return refusal(context, phase, reason, filters);
-	}
-
-	private ChatClientResponse refusal(Map<String, Object> context, Phase phase, String reason, Set<String> filters) {
-		String phaseName = phase.name().toLowerCase(Locale.ROOT);
-		Set<String> matched = Set.copyOf(filters);
+		String phase = refusal.phase().name().toLowerCase(Locale.ROOT);
+		String reason = (refusal instanceof Blocked) ? MATCHED
+				: (refusal instanceof Rejected) ? INPUT_REJECTED : NOT_SCREENED;
+		Set<String> filters = (refusal instanceof Blocked blocked) ? Set.copyOf(blocked.result().matchedFilters())
+				: Set.of();
 		ChatGenerationMetadata generationMetadata = ChatGenerationMetadata.builder()
 			.finishReason(FINISH_REASON)
-			.contentFilters(matched)
+			.contentFilters(filters)
 			.build();
 		ChatResponseMetadata metadata = ChatResponseMetadata.builder()
 			.keyValue(BLOCKED, Boolean.TRUE)
-			.keyValue(PHASE, phaseName)
+			.keyValue(PHASE, phase)
 			.keyValue(REASON, reason)
-			.keyValue(FILTERS, matched)
+			.keyValue(FILTERS, filters)
 			.build();
 		ChatResponse chatResponse = ChatResponse.builder()
 			.generations(List.of(new Generation(new AssistantMessage(this.options.refusal()), generationMetadata)))
@@ -305,9 +294,9 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			.chatResponse(chatResponse)
 			.context(context)
 			.context(BLOCKED, Boolean.TRUE)
-			.context(PHASE, phaseName)
+			.context(PHASE, phase)
 			.context(REASON, reason)
-			.context(FILTERS, matched)
+			.context(FILTERS, filters)
 			.build();
 	}
 
@@ -316,53 +305,49 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		return (chatResponse != null) ? chatResponse.getResults() : List.of();
 	}
 
-	private static String answerText(ChatClientResponse response) {
-		return generations(response).stream()
-			.map(ModelArmorAdvisor::text)
-			.filter((text) -> !text.isEmpty())
-			.collect(Collectors.joining(SEPARATOR));
-	}
-
 	private static String text(Generation generation) {
 		AssistantMessage output = generation.getOutput();
 		String text = (output != null) ? output.getText() : null;
 		return (text != null) ? text : "";
 	}
 
-	private static boolean replaceable(ChatClientResponse response) {
-		return generations(response).stream().filter((generation) -> !text(generation).isEmpty()).count() == 1;
-	}
-
 	/**
-	 * The response with its only generation that has text rewritten; for a buffered stream, the last
-	 * chunk carrying the whole de-identified answer.
+	 * A buffered stream as one response: generation {@code i} has the text of every chunk's generation
+	 * {@code i}, in order, and the rest (metadata, tool calls) of the last chunk that had one; the
+	 * response is the last chunk's.
 	 */
-	private static ChatClientResponse withText(ChatClientResponse response, String text) {
-		ChatResponse chatResponse = response.chatResponse();
-		if (chatResponse == null) {
-			chatResponse = new ChatResponse(List.of());
-		}
-		List<Generation> generations = new ArrayList<>(chatResponse.getResults());
-		int index = 0;
-		for (int i = 0; i < generations.size(); i++) {
-			if (!text(generations.get(i)).isEmpty()) {
-				index = i;
-				break;
+	private static ChatClientResponse joined(List<ChatClientResponse> chunks) {
+		List<StringBuilder> texts = new ArrayList<>();
+		List<Generation> latest = new ArrayList<>();
+		for (ChatClientResponse chunk : chunks) {
+			List<Generation> generations = generations(chunk);
+			for (int i = 0; i < generations.size(); i++) {
+				if (i == texts.size()) {
+					texts.add(new StringBuilder());
+					latest.add(generations.get(i));
+				}
+				texts.get(i).append(text(generations.get(i)));
+				latest.set(i, generations.get(i));
 			}
 		}
-		Generation generation = generations.isEmpty() ? null : generations.get(index);
-		AssistantMessage output = (generation != null && generation.getOutput() != null)
-				? generation.getOutput().mutate().content(text).build() : new AssistantMessage(text);
-		Generation rewritten = (generation != null) ? new Generation(output, generation.getMetadata())
-				: new Generation(output);
-		if (generations.isEmpty()) {
-			generations.add(rewritten);
+		List<Generation> joined = new ArrayList<>(texts.size());
+		for (int i = 0; i < texts.size(); i++) {
+			joined.add(withText(latest.get(i), texts.get(i).toString()));
 		}
-		else {
-			generations.set(index, rewritten);
-		}
-		ChatResponse rewrittenResponse = ChatResponse.builder().from(chatResponse).generations(generations).build();
-		return response.mutate().chatResponse(rewrittenResponse).build();
+		return withGenerations(chunks.get(chunks.size() - 1), joined);
+	}
+
+	private static Generation withText(Generation generation, String text) {
+		AssistantMessage output = generation.getOutput();
+		AssistantMessage rewritten = (output != null) ? output.mutate().content(text).build() : new AssistantMessage(text);
+		return new Generation(rewritten, generation.getMetadata());
+	}
+
+	private static ChatClientResponse withGenerations(ChatClientResponse response, List<Generation> generations) {
+		ChatResponse chatResponse = response.chatResponse();
+		ChatResponse.Builder builder = (chatResponse != null) ? ChatResponse.builder().from(chatResponse)
+				: ChatResponse.builder();
+		return response.mutate().chatResponse(builder.generations(generations).build()).build();
 	}
 
 	/**
@@ -372,8 +357,11 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	private record Screened(ChatClientRequest request, @Nullable String text, @Nullable ChatClientResponse refusal) {
 	}
 
-	/** A screened chunk of a stream, and whether it ends the stream. */
-	private record Chunk(ChatClientResponse response, boolean last) {
+	/**
+	 * A screened answer, or chunk of a stream: the response to go on with, whether it was rewritten with
+	 * de-identified text, and whether it is the refusal (which ends a stream).
+	 */
+	private record Answer(ChatClientResponse response, boolean rewritten, boolean refused) {
 	}
 
 }

@@ -82,7 +82,8 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 
 		/**
 		 * {@code ModelArmorViolationException} for a match, {@code ModelArmorNotScreenedException} for
-		 * screening that could not complete.
+		 * screening that could not complete, {@code ModelArmorInputRejectedException} for text that Model
+		 * Armor refused.
 		 */
 		THROW
 

@@ -1,7 +1,10 @@
 package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.jspecify.annotations.Nullable;
 
@@ -9,8 +12,10 @@ import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.expression.Expression;
-import org.springframework.expression.ExpressionParser;
 import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.VariableReference;
+import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
 
 /**
@@ -23,19 +28,82 @@ final class GuardExpressions {
 
 	static final ParameterNameDiscoverer PARAMETER_NAMES = new DefaultParameterNameDiscoverer();
 
-	private static final ExpressionParser PARSER = new SpelExpressionParser();
+	private static final SpelExpressionParser PARSER = new SpelExpressionParser();
+
+	/** {@code p0}, {@code a1}: the arguments by index, as {@link MethodBasedEvaluationContext} names them. */
+	private static final Pattern INDEXED_ARGUMENT = Pattern.compile("[pa](\\d+)");
 
 	private GuardExpressions() {
 	}
 
-	static Expression parse(String expression, Method method, String attribute) {
+	/**
+	 * Parses an expression and checks that every variable it reads is one the guard sets.
+	 * @param expression the SpEL
+	 * @param method the guarded method
+	 * @param attribute {@code prompt} or {@code response}
+	 * @param withResult whether {@code #result} is set
+	 * @return the parsed expression
+	 * @throws dev.modelarmor.client.ModelArmorConfigurationException when the expression is not valid SpEL or
+	 * reads a variable that is not set
+	 */
+	static Expression parse(String expression, Method method, String attribute, boolean withResult) {
+		SpelExpression parsed;
 		try {
-			return PARSER.parseExpression(expression);
+			parsed = PARSER.parseRaw(expression);
 		}
 		catch (ParseException ex) {
 			throw GuardedMethod.invalid(method, attribute + " = \"" + expression + "\" is not valid SpEL ("
 					+ ex.getSimpleMessage() + ")", "Correct the expression", ex);
 		}
+		requireKnownVariables(parsed.getAST(), method, attribute, expression, withResult);
+		return parsed;
+	}
+
+	/**
+	 * A variable that the guard does not set reads as {@code null}, and a {@code null} prompt or answer is
+	 * not screened: a misspelt {@code #qestion} would leave every call unscreened without a word.
+	 */
+	private static void requireKnownVariables(SpelNode node, Method method, String attribute, String expression,
+			boolean withResult) {
+		if (node instanceof VariableReference) {
+			String name = node.toStringAST().substring(1);
+			if (!isKnownVariable(name, method, withResult)) {
+				throw GuardedMethod.invalid(method, attribute + " = \"" + expression + "\" reads #" + name
+						+ ", which the guard does not set, so nothing would be screened",
+						variablesToUse(method, withResult), null);
+			}
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			requireKnownVariables(node.getChild(i), method, attribute, expression, withResult);
+		}
+	}
+
+	private static String variablesToUse(Method method, boolean withResult) {
+		int count = method.getParameterCount();
+		if (count == 0) {
+			return withResult ? "Read #result: the method has no parameters"
+					: "Set screenPrompt = false: the method has no parameters";
+		}
+		String[] names = PARAMETER_NAMES.getParameterNames(method);
+		String parameters = (names != null) ? String.join(", ", names)
+				: "their names are not known: compile with -parameters";
+		return "Name a parameter (" + parameters + ") or use #p0 to #p" + (count - 1) + (withResult ? " or #result" : "");
+	}
+
+	private static boolean isKnownVariable(String name, Method method, boolean withResult) {
+		if (name.equals("root")) {
+			// the evaluation's root object, which the guard leaves null, whatever the parameters' names
+			return false;
+		}
+		if (name.equals("this") || (withResult && name.equals("result"))) {
+			return true;
+		}
+		Matcher indexed = INDEXED_ARGUMENT.matcher(name);
+		if (indexed.matches()) {
+			return indexed.group(1).length() < 10 && Integer.parseInt(indexed.group(1)) < method.getParameterCount();
+		}
+		String[] names = PARAMETER_NAMES.getParameterNames(method);
+		return names != null && Arrays.asList(names).contains(name);
 	}
 
 	static @Nullable String evaluate(Expression expression, Method method, Object[] arguments,

@@ -62,11 +62,46 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 		return name.append(')').toString();
 	}
 
-	static ModelArmorConfigurationException invalid(Method method, String problem, String action,
-			@Nullable Throwable cause) {
-		String setting = "@ModelArmorGuarded on " + describe(method);
-		return (cause != null) ? new ModelArmorConfigurationException(setting, problem, action, cause)
-				: new ModelArmorConfigurationException(setting, problem, action);
+	static InvalidGuardedMethod invalid(Method method, String problem, String action, @Nullable Throwable cause) {
+		return new InvalidGuardedMethod(method, problem, action, cause);
+	}
+
+	/**
+	 * A guarded method that cannot be screened. Kept apart so that when the annotation is its class's, the
+	 * failure can say so: the method may be one the class inherits, which its author never meant to guard.
+	 */
+	static final class InvalidGuardedMethod extends ModelArmorConfigurationException {
+
+		private final Method method;
+
+		private final String problem;
+
+		InvalidGuardedMethod(Method method, String problem, String action, @Nullable Throwable cause) {
+			super("@ModelArmorGuarded on " + describe(method), problem, action);
+			this.method = method;
+			this.problem = problem;
+			if (cause != null) {
+				initCause(cause);
+			}
+		}
+
+		/**
+		 * The same failure, for a method that a class-level annotation covers.
+		 * @param annotatedClass the class whose annotation covers the method
+		 * @return the failure naming the class and the method
+		 */
+		ModelArmorConfigurationException coveredBy(Class<?> annotatedClass) {
+			ModelArmorConfigurationException covered = new ModelArmorConfigurationException(
+					"@ModelArmorGuarded on class " + ClassUtils.getShortName(annotatedClass)
+							+ ", which covers its public method " + describe(this.method),
+					this.problem, action() + ", or put @ModelArmorGuarded on the methods to screen instead of on the class");
+			Throwable cause = getCause();
+			if (cause != null) {
+				covered.initCause(cause);
+			}
+			return covered;
+		}
+
 	}
 
 }

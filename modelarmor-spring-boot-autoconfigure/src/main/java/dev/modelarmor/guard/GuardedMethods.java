@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
@@ -17,7 +18,8 @@ import org.springframework.util.ReflectionUtils;
 /**
  * Finds the {@link ModelArmorGuarded} methods of a class and resolves each once: the annotation on the
  * method (or an interface or superclass method it implements) wins over the one on the class, which
- * covers public methods only; the methods of {@link Object} are never guarded.
+ * covers its public instance methods, inherited ones included; the methods of {@link Object} are never
+ * guarded. A method that is guarded but cannot be screened, or that no proxy can reach, fails startup.
  */
 final class GuardedMethods {
 
@@ -49,23 +51,30 @@ final class GuardedMethods {
 	 * @param targetClass the class
 	 */
 	void validate(Class<?> targetClass) {
-		ReflectionUtils.doWithMethods(targetClass, (method) -> {
-			if (!Modifier.isPublic(method.getModifiers()) || Modifier.isFinal(method.getModifiers())) {
-				requireProxyable(method);
-			}
-			find(method, targetClass);
-		}, (method) -> !method.isBridge() && !method.isSynthetic()
-				&& (Modifier.isPublic(method.getModifiers()) || method.isAnnotationPresent(ModelArmorGuarded.class)));
+		ReflectionUtils.doWithMethods(targetClass, (method) -> requireProxyable(method, targetClass),
+				(method) -> !method.isBridge() && !method.isSynthetic() && (Modifier.isPublic(method.getModifiers())
+						|| method.isAnnotationPresent(ModelArmorGuarded.class)));
 	}
 
-	/** A proxy cannot intercept a private, static or final method: guarding it would silently do nothing. */
-	private static void requireProxyable(Method method) {
+	/**
+	 * A proxy cannot intercept a private, static or final method: guarding it would silently do nothing, so
+	 * one that is guarded, by its own annotation or by its class's, fails. A class-level annotation does not
+	 * cover static methods, which are never called on the bean.
+	 */
+	private void requireProxyable(Method method, Class<?> targetClass) {
 		int modifiers = method.getModifiers();
-		if (method.isAnnotationPresent(ModelArmorGuarded.class)
-				&& (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers) || Modifier.isFinal(modifiers))) {
-			throw GuardedMethod.invalid(method, "is private, static or final, so no proxy can screen its calls",
-					"Make the method public and not final, or move @ModelArmorGuarded to a method that is", null);
+		boolean unreachable = Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers);
+		if (unreachable && method.isAnnotationPresent(ModelArmorGuarded.class)) {
+			throw unproxyable(method);
 		}
+		if (!unreachable && find(method, targetClass) != null && Modifier.isFinal(modifiers)) {
+			throw unproxyable(method);
+		}
+	}
+
+	private static ModelArmorConfigurationException unproxyable(Method method) {
+		return GuardedMethod.invalid(method, "is private, static or final, so no proxy can screen its calls",
+				"Make the method public and not final, or move @ModelArmorGuarded to a method that is", null);
 	}
 
 	private Optional<GuardedMethod> resolve(Method method, Class<?> targetClass) {
@@ -74,12 +83,20 @@ final class GuardedMethods {
 			return Optional.empty();
 		}
 		ModelArmorGuarded annotation = AnnotatedElementUtils.findMergedAnnotation(specific, ModelArmorGuarded.class);
-		if (annotation == null && Modifier.isPublic(specific.getModifiers())) {
+		boolean classLevel = annotation == null && Modifier.isPublic(specific.getModifiers());
+		if (classLevel) {
 			// a class-level annotation covers public methods only, the ones validate() checks at startup
 			annotation = AnnotatedElementUtils.findMergedAnnotation(targetClass, ModelArmorGuarded.class);
 		}
-		return Optional.ofNullable(annotation)
-			.map((found) -> GuardedMethod.resolve(specific, found, this.defaultTemplate.get()));
+		if (annotation == null) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(GuardedMethod.resolve(specific, annotation, this.defaultTemplate.get()));
+		}
+		catch (GuardedMethod.InvalidGuardedMethod ex) {
+			throw (classLevel) ? ex.coveredBy(targetClass) : ex;
+		}
 	}
 
 }

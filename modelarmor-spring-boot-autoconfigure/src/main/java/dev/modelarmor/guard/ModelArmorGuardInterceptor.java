@@ -52,8 +52,8 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		String prompt = (guarded.prompt() != null) ? guarded.prompt().read(method, arguments) : null;
 		if (guarded.screenPrompt() && prompt != null) {
 			String promptText = prompt;
-			String replacement = this.screener.screen(guarded.name(), Phase.PROMPT, guarded.onMatch(),
-					guarded.prompt().replaceable(), () -> client.sanitizeUserPrompt(promptText));
+			String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.PROMPT, guarded.onMatch(),
+					guarded.prompt().replaceable(), () -> client.sanitizeUserPrompt(promptText)));
 			if (replacement != null) {
 				guarded.prompt().replace(arguments, replacement);
 				prompt = replacement;
@@ -66,10 +66,22 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			return returned;
 		}
 		String userPrompt = prompt;
-		String replacement = this.screener.screen(guarded.name(), Phase.RESPONSE, guarded.onMatch(),
+		String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.RESPONSE, guarded.onMatch(),
 				responseSource.replaceable(), () -> (userPrompt != null)
-						? client.sanitizeModelResponse(response, userPrompt) : client.sanitizeModelResponse(response));
+						? client.sanitizeModelResponse(response, userPrompt) : client.sanitizeModelResponse(response)));
 		return (replacement != null) ? responseSource.replace(replacement) : returned;
+	}
+
+	/**
+	 * A guarded method goes on, with de-identified text or unchanged, or throws the refusal's exception.
+	 * @param decision the screener's decision
+	 * @return the text to go on with, or {@code null} to go on unchanged
+	 */
+	private static @Nullable String proceedWith(ScreeningDecision decision) {
+		if (decision instanceof ScreeningDecision.Refusal refusal) {
+			throw refusal.exception();
+		}
+		return (decision instanceof ScreeningDecision.Deidentified deidentified) ? deidentified.text() : null;
 	}
 
 }

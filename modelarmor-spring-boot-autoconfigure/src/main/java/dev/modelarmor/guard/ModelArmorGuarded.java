@@ -9,11 +9,14 @@ import java.lang.annotation.Target;
 
 /**
  * Screens a method's prompt with Model Armor before the method runs, and its answer after. Put it on
- * the methods that talk to an LLM, or on a class for all of its public methods; an annotation on a
- * method wins over the one on its class.
+ * the methods that talk to an LLM, or on a class for all of its public instance methods (those it
+ * inherits and those of its subclasses included); an annotation on a method wins over the one on its
+ * class.
  *
  * <p>Applied through a Spring proxy: calls from inside the same object (self-invocation) are not
- * screened. A guarded method in which no text can be found fails at startup.
+ * screened. So that no guarded method is silently left unscreened, one in which no text can be found,
+ * whose expression reads a variable the guard does not set, or that no proxy can reach (private, static
+ * or final) fails at startup, naming the method.
  */
 @Target({ ElementType.METHOD, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)

@@ -2,15 +2,17 @@ package dev.modelarmor.guard;
 
 import java.util.Set;
 
-import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.SanitizationResult;
 
 /**
  * Model Armor matched the prompt or the answer of a {@link ModelArmorGuarded} method. The message names
  * the phase and the matched filters, never the content. In a Spring MVC application it renders as an
  * HTTP 400 problem detail.
+ *
+ * <p>A policy verdict, not a failure: it is not a {@link dev.modelarmor.client.ModelArmorException} (which
+ * means Model Armor gave no usable result), so code that catches outages does not swallow blocks.
  */
-public class ModelArmorViolationException extends ModelArmorException {
+public class ModelArmorViolationException extends RuntimeException {
 
 	private final SanitizationResult result;
 
@@ -23,7 +25,7 @@ public class ModelArmorViolationException extends ModelArmorException {
 	 */
 	public ModelArmorViolationException(Phase phase, SanitizationResult result) {
 		super("Model Armor blocked the " + phase.name().toLowerCase(java.util.Locale.ROOT) + ": matched filters "
-				+ result.matchedFilters(), 0, null);
+				+ result.matchedFilters());
 		this.phase = phase;
 		this.result = result;
 	}

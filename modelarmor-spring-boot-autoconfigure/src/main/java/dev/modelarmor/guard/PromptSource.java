@@ -1,6 +1,7 @@
 package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,7 +39,7 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 			}
 			return null;
 		}
-		Expression parsed = GuardExpressions.parse(expression, method, "prompt");
+		Expression parsed = GuardExpressions.parse(expression, method, "prompt", false);
 		int index = wholeArgument(method, expression.strip());
 		boolean replaceable = index >= 0 && method.getParameterTypes()[index].isAssignableFrom(String.class);
 		return new PromptSource(parsed, index, replaceable);
@@ -55,23 +56,18 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 		arguments[this.argumentIndex] = text;
 	}
 
-	/** The index of the argument that an expression names as a whole ({@code #p0}, {@code #name}), or -1. */
+	/**
+	 * The index of the argument that an expression names as a whole ({@code #p0}, {@code #name}), or -1.
+	 * The expression has been parsed, so the index or the name is one of the method's parameters.
+	 */
 	private static int wholeArgument(Method method, String expression) {
 		Matcher indexed = INDEXED_ARGUMENT.matcher(expression);
 		if (indexed.matches()) {
-			int index = Integer.parseInt(indexed.group(1));
-			return (index < method.getParameterCount()) ? index : -1;
+			return Integer.parseInt(indexed.group(1));
 		}
 		Matcher named = NAMED_ARGUMENT.matcher(expression);
 		String[] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
-		if (named.matches() && names != null) {
-			for (int i = 0; i < names.length; i++) {
-				if (names[i].equals(named.group(1))) {
-					return i;
-				}
-			}
-		}
-		return -1;
+		return (named.matches() && names != null) ? Arrays.asList(names).indexOf(named.group(1)) : -1;
 	}
 
 }

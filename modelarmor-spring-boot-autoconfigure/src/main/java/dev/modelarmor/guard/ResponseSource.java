@@ -27,7 +27,7 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 	 */
 	static @Nullable ResponseSource of(Method method, String expression) {
 		if (!expression.isBlank() && !expression.strip().equals("#result")) {
-			return new ResponseSource(GuardExpressions.parse(expression, method, "response"), false, false);
+			return new ResponseSource(GuardExpressions.parse(expression, method, "response", true), false, false);
 		}
 		Class<?> returnType = method.getReturnType();
 		if (CharSequence.class.isAssignableFrom(returnType)) {

@@ -23,7 +23,13 @@ public enum ScreeningResult {
 	FAILED_OPEN,
 
 	/** Screening could not complete and the call was blocked (fail-closed). */
-	FAILED_CLOSED;
+	FAILED_CLOSED,
+
+	/**
+	 * Model Armor refused the text itself (too large, or answered HTTP 400 or 413) and the call was blocked,
+	 * whatever fail-open says.
+	 */
+	REJECTED;
 
 	/**
 	 * The name used in metric tags.

@@ -16,9 +16,11 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  * <li>{@code phase}: {@code prompt} or {@code response};</li>
  * <li>{@code result}: a {@link ScreeningResult#tag()}: {@code allowed}, {@code blocked},
- * {@code deidentified}, {@code logged}, {@code failed_open} or {@code failed_closed};</li>
+ * {@code deidentified}, {@code logged}, {@code failed_open}, {@code failed_closed} or {@code rejected}
+ * (Model Armor refused the text itself, blocked in every mode);</li>
  * <li>{@code filter}: a matched filter, such as {@code sdp}, {@code rai} or {@code pi_and_jailbreak}, or
- * {@code none} when no filter matched ({@code allowed}, {@code failed_open}, {@code failed_closed}).</li>
+ * {@code none} when no filter matched ({@code allowed}, {@code failed_open}, {@code failed_closed},
+ * {@code rejected}).</li>
  * </ul>
  * A screening in which several filters matched increments the counter once per filter, so the sum over
  * {@code filter} counts matches, not screenings; count screenings of one result by one filter, or of a

@@ -1,5 +1,6 @@
 package dev.modelarmor.web;
 
+import dev.modelarmor.guard.ModelArmorInputRejectedException;
 import dev.modelarmor.guard.ModelArmorNotScreenedException;
 import dev.modelarmor.guard.ModelArmorViolationException;
 
@@ -13,7 +14,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 /**
  * Renders guard outcomes that reach Spring MVC uncaught as {@code application/problem+json}, naming the
  * phase and the matched filters, never the content: a match as HTTP 400, screening that could not
- * complete (fail-closed) as HTTP 503. It runs last, so an application's own handlers win.
+ * complete (fail-closed) as HTTP 503, text that Model Armor refused as HTTP 413 when it was too large and
+ * 400 otherwise. It runs last, so an application's own handlers win.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -46,6 +48,24 @@ public class ModelArmorExceptionHandler {
 				"Model Armor could not screen the " + ex.phase().name().toLowerCase(java.util.Locale.ROOT)
 						+ "; the request was not processed.");
 		problem.setTitle("Screening unavailable");
+		problem.setProperty("phase", ex.phase().name());
+		return problem;
+	}
+
+	/**
+	 * A call blocked because Model Armor refused the text itself.
+	 * @param ex the refusal
+	 * @return a 413 problem detail when the text was too large, 400 otherwise, with {@code phase}
+	 */
+	@ExceptionHandler
+	public ProblemDetail handleInputRejected(ModelArmorInputRejectedException ex) {
+		String phase = ex.phase().name().toLowerCase(java.util.Locale.ROOT);
+		ProblemDetail problem = ex.tooLarge()
+				? ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+						"The " + phase + " is larger than Model Armor screens; the request was not processed.")
+				: ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+						"Model Armor refused to screen the " + phase + "; the request was not processed.");
+		problem.setTitle("Refused by Model Armor");
 		problem.setProperty("phase", ex.phase().name());
 		return problem;
 	}

@@ -3,6 +3,7 @@ package dev.modelarmor.ai;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.guard.ModelArmorViolationException;
 import dev.modelarmor.guard.Phase;
@@ -77,6 +78,21 @@ class AdvisorCallTests {
 	}
 
 	@Test
+	void blankUserMessagesAddNothingToTheScreenedPrompt() {
+		this.runner.run((context) -> {
+			model(context).answering(ANSWER);
+			assertThat(chatClient(context).prompt()
+				.messages(new org.springframework.ai.chat.messages.UserMessage("  \n "))
+				.user(QUESTION)
+				.call()
+				.content()).isEqualTo(ANSWER);
+		});
+		assertThat(promptRequests(modelArmor)).singleElement()
+			.satisfies((request) -> assertThat(request.getBodyAsString())
+				.isEqualToIgnoringWhitespace("{\"userPromptData\":{\"text\":\"" + QUESTION + "\"}}"));
+	}
+
+	@Test
 	void aBlockedPromptNeverReachesTheModelAndIsAnsweredWithTheRefusal() {
 		answerPrompt(modelArmor, JAILBREAK_PROMPT, ModelArmorStubs.JAILBREAK);
 		this.runner.run((context) -> {
@@ -109,6 +125,24 @@ class AdvisorCallTests {
 					assertThat(ex.getMessage()).doesNotContainIgnoringCase("ignore all previous");
 				});
 			assertThat(model(context).receivedUserTexts()).isEmpty();
+		});
+	}
+
+	@Test
+	void aBlockIsNotCaughtByCodeThatCatchesOutages() {
+		answerPrompt(modelArmor, JAILBREAK_PROMPT, ModelArmorStubs.JAILBREAK);
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
+			String answer;
+			try {
+				answer = chatClient(context).prompt().user(JAILBREAK_PROMPT).call().content();
+			}
+			catch (ModelArmorException ex) {
+				answer = "Model Armor is down";
+			}
+			catch (ModelArmorViolationException ex) {
+				answer = "blocked: " + ex.matchedFilters();
+			}
+			assertThat(answer).isEqualTo("blocked: [pi_and_jailbreak]");
 		});
 	}
 

@@ -53,6 +53,61 @@ class GuardStartupFailureTests {
 	}
 
 	@Test
+	void aPromptThatReadsAVariableTheGuardDoesNotSetFailsStartupListingTheParameters() {
+		this.withTemplate.withUserConfiguration(MisspeltPrompt.class).run((context) -> {
+			ModelArmorConfigurationException failure = configurationFailure(context);
+			assertThat(failure.property()).isEqualTo("@ModelArmorGuarded on GuardStartupFailureTests.MisspeltPrompt.ask(String, String)");
+			assertThat(failure.getMessage()).contains("prompt = \"#qestion.strip()\" reads #qestion, which the guard does not set");
+			assertThat(failure.action()).isEqualTo("Name a parameter (context, question) or use #p0 to #p1");
+		});
+	}
+
+	@Test
+	void anIndexPastTheParametersFailsStartup() {
+		this.withTemplate.withUserConfiguration(IndexPastTheEnd.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("IndexPastTheEnd.ask(String)", "reads #p1, which the guard does not set"));
+		this.withTemplate.withUserConfiguration(HugeIndex.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("HugeIndex.ask(String)", "reads #a99999999999, which the guard does not set"));
+		this.withTemplate.withUserConfiguration(TenDigitIndex.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("TenDigitIndex.ask(String)", "reads #p9999999999, which the guard does not set"));
+	}
+
+	@Test
+	void anExpressionOnAMethodWithoutParametersSaysWhatToDoInstead() {
+		this.withTemplate.withUserConfiguration(NoParameters.class).run((context) -> assertThat(
+				configurationFailure(context).action())
+			.isEqualTo("Set screenPrompt = false: the method has no parameters"));
+		this.withTemplate.withUserConfiguration(NoParametersResponse.class).run((context) -> assertThat(
+				configurationFailure(context).action())
+			.isEqualTo("Read #result: the method has no parameters"));
+	}
+
+	@Test
+	void aPromptReadingTheRootObjectFailsStartupEvenWithAParameterOfThatName() {
+		this.withTemplate.withUserConfiguration(RootPrompt.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("RootPrompt.ask(String)", "prompt = \"#root\" reads #root, which the guard does not set"));
+	}
+
+	@Test
+	void aResponseThatReadsAMisspeltResultFailsStartupButAPromptMayNotReadTheResult() {
+		this.withTemplate.withUserConfiguration(MisspeltResult.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("response = \"#reslt.reply\" reads #reslt", "or #result"));
+		this.withTemplate.withUserConfiguration(PromptReadsTheResult.class).run((context) -> assertThat(
+				configurationFailure(context).getMessage())
+			.contains("prompt = \"#result\" reads #result"));
+	}
+
+	@Test
+	void expressionsOverKnownVariablesStart() {
+		this.withTemplate.withUserConfiguration(KnownVariables.class).run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void noTemplateInTheAnnotationOrTheConfigurationFailsStartup() {
 		this.runner.withUserConfiguration(NoTemplate.class).run((context) -> assertThat(
 				configurationFailure(context).getMessage())
@@ -138,6 +193,109 @@ class GuardStartupFailureTests {
 		@ModelArmorGuarded(prompt = "#request.(")
 		public String ask(String request) {
 			return request;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MisspeltPrompt {
+
+		@ModelArmorGuarded(prompt = "#qestion.strip()")
+		public String ask(String context, String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class IndexPastTheEnd {
+
+		@ModelArmorGuarded(prompt = "#p1")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class HugeIndex {
+
+		@ModelArmorGuarded(prompt = "#a99999999999")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TenDigitIndex {
+
+		@ModelArmorGuarded(prompt = "#p9999999999")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoParameters {
+
+		@ModelArmorGuarded(prompt = "#question")
+		public String ask() {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class NoParametersResponse {
+
+		@ModelArmorGuarded(screenPrompt = false, response = "#reply")
+		public String ask() {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RootPrompt {
+
+		@ModelArmorGuarded(prompt = "#root")
+		public String ask(String root) {
+			return root;
+		}
+
+	}
+
+	record Reply(String reply) {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MisspeltResult {
+
+		@ModelArmorGuarded(response = "#reslt.reply")
+		public Reply ask(String question) {
+			return new Reply(question);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class PromptReadsTheResult {
+
+		@ModelArmorGuarded(prompt = "#result")
+		public String ask(String question) {
+			return question;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class KnownVariables {
+
+		@ModelArmorGuarded(prompt = "#p0 + ' ' + #a1 + ' ' + #question", response = "#result.reply + #context")
+		public Reply ask(String context, String question) {
+			return new Reply(question);
 		}
 
 	}

@@ -6,6 +6,7 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorGuarded;
+import dev.modelarmor.guard.ModelArmorInputRejectedException;
 import dev.modelarmor.guard.ModelArmorNotScreenedException;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.guard.ModelArmorViolationException;
@@ -21,6 +22,9 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.status;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.guard.ModelArmorStubs.answerEverythingClean;
 import static dev.modelarmor.guard.ModelArmorStubs.answerPrompt;
@@ -146,6 +150,21 @@ class ScreeningMetricsTests {
 						(cause) -> assertThat(cause.outcome()).contains(CallOutcome.DEADLINE_EXCEEDED)));
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			assertThat(count(meters, "prompt", "failed_closed", "none")).isEqualTo(1);
+			assertThat(screenings(meters).counters()).hasSize(1);
+		});
+	}
+
+	@Test
+	void aPromptThatModelArmorRefusesIsCountedAsRejectedEvenWithFailOpen() {
+		answerEverythingClean(modelArmor);
+		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(1)
+			.willReturn(status(400).withHeader("Content-Type", "application/json")
+				.withBody("{\"error\": {\"code\": 400, \"status\": \"INVALID_ARGUMENT\"}}")));
+		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
+				.isThrownBy(() -> context.getBean(Chat.class).blocking(CLEAN));
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			assertThat(count(meters, "prompt", "rejected", "none")).isEqualTo(1);
 			assertThat(screenings(meters).counters()).hasSize(1);
 		});
 	}

@@ -1,5 +1,9 @@
 package dev.modelarmor.web;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
@@ -7,6 +11,10 @@ import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -22,6 +30,7 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.config.annotation.EnableWebMvc;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.guard.ModelArmorStubs.JAILBREAK;
 import static dev.modelarmor.guard.ModelArmorStubs.answerEverythingClean;
@@ -96,6 +105,58 @@ class ModelArmorExceptionHandlerTests {
 				.andReturn();
 			assertThat(result.getResponse().getContentAsString()).doesNotContain(QUESTION);
 		});
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "400, 400", "413, 413" })
+	void promptThatModelArmorRefusesIsAProblemOfItsOwnEvenWithFailOpen(int modelArmorStatus, int problemStatus) {
+		answerEverythingClean(modelArmor);
+		modelArmor.stubFor(com.github.tomakehurst.wiremock.client.WireMock.post(urlPathMatching(".*:sanitizeUserPrompt"))
+			.atPriority(1)
+			.willReturn(com.github.tomakehurst.wiremock.client.WireMock.status(modelArmorStatus)));
+		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			MvcResult result = mvc.perform(chat(QUESTION))
+				.andExpect(status().is(problemStatus))
+				.andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+				.andExpect(jsonPath("$.status").value(problemStatus))
+				.andExpect(jsonPath("$.title").value("Refused by Model Armor"))
+				.andExpect(jsonPath("$.phase").value("PROMPT"))
+				.andExpect(jsonPath("$.detail").value((problemStatus == 413)
+						? "The prompt is larger than Model Armor screens; the request was not processed."
+						: "Model Armor refused to screen the prompt; the request was not processed."))
+				.andReturn();
+			assertThat(result.getResponse().getContentAsString()).doesNotContain(QUESTION);
+		});
+	}
+
+	@Test
+	void theReadmesProblemDetailIsTheBodyABlockedCallRenders() throws Exception {
+		answerEverythingClean(modelArmor);
+		answerPrompt(modelArmor, JAILBREAK_MESSAGE, JAILBREAK);
+		JsonMapper json = JsonMapper.builder().build();
+		JsonNode documented = json.readTree(readmeProblemDetail());
+		this.runner.run((context) -> {
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			String rendered = mvc.perform(chat(JAILBREAK_MESSAGE)).andReturn().getResponse().getContentAsString();
+			assertThat(json.readTree(rendered)).isEqualTo(documented);
+		});
+	}
+
+	/** The {@code json} block of the README's "Spring MVC" paragraph. */
+	private static String readmeProblemDetail() throws IOException {
+		Path directory = Path.of("").toAbsolutePath();
+		while (!Files.exists(directory.resolve("README.md")) || !Files.exists(directory.resolve("modelarmor-spring-boot-autoconfigure"))) {
+			directory = directory.getParent();
+			assertThat(directory).as("the project's README.md").isNotNull();
+		}
+		String readme = Files.readString(directory.resolve("README.md"));
+		int paragraph = readme.indexOf("**Spring MVC**");
+		assertThat(paragraph).as("the README's Spring MVC paragraph").isNotNegative();
+		int start = readme.indexOf("```json\n", paragraph);
+		int end = readme.indexOf("```", start + 7);
+		assertThat(start).as("a json block after it").isNotNegative();
+		return readme.substring(start + 8, end);
 	}
 
 	@Test
