@@ -12,6 +12,8 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.ScreeningWindows;
+import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorInputRejectedException;
 import dev.modelarmor.guard.ModelArmorNotScreenedException;
@@ -111,7 +113,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	private static final String INPUT_REJECTED = "input_rejected";
 
-	private final ModelArmorOperations operations;
+	private final WindowedScreening screening;
 
 	private final Screener screener;
 
@@ -120,25 +122,36 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	private final Scheduler scheduler;
 
 	/**
-	 * Creates an advisor.
+	 * Creates an advisor that screens text longer than one window with the default
+	 * {@link ScreeningWindows}.
 	 * @param operations the Model Armor client, bound to the template to screen with
 	 * @param screener the decision policy
 	 * @param options how the advisor acts
 	 */
 	public ModelArmorAdvisor(ModelArmorOperations operations, Screener screener, ModelArmorAdvisorOptions options) {
-		this(operations, screener, options, Schedulers.boundedElastic());
+		this(new WindowedScreening(operations, ScreeningWindows.DEFAULTS), screener, options);
+	}
+
+	/**
+	 * Creates an advisor.
+	 * @param screening screens text of any length, bound to the template to screen with
+	 * @param screener the decision policy
+	 * @param options how the advisor acts
+	 */
+	public ModelArmorAdvisor(WindowedScreening screening, Screener screener, ModelArmorAdvisorOptions options) {
+		this(screening, screener, options, Schedulers.boundedElastic());
 	}
 
 	/**
 	 * Creates an advisor whose Model Armor calls in streams run on the given scheduler.
-	 * @param operations the Model Armor client, bound to the template to screen with
+	 * @param screening screens text of any length, bound to the template to screen with
 	 * @param screener the decision policy
 	 * @param options how the advisor acts
 	 * @param scheduler where the blocking Model Armor calls of streams run
 	 */
-	public ModelArmorAdvisor(ModelArmorOperations operations, Screener screener, ModelArmorAdvisorOptions options,
+	public ModelArmorAdvisor(WindowedScreening screening, Screener screener, ModelArmorAdvisorOptions options,
 			Scheduler scheduler) {
-		this.operations = Objects.requireNonNull(operations, "operations");
+		this.screening = Objects.requireNonNull(screening, "screening");
 		this.screener = Objects.requireNonNull(screener, "screener");
 		this.options = Objects.requireNonNull(options, "options");
 		this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
@@ -219,7 +232,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			return new Screened(request, null, null);
 		}
 		ScreeningDecision decision = this.screener.screen(caller, Phase.PROMPT, this.options.onMatch(),
-				users.size() == 1, () -> this.operations.sanitizeUserPrompt(text));
+				users.size() == 1, () -> this.screening.sanitizeUserPrompt(text));
 		if (decision instanceof Refusal refusal) {
 			return new Screened(request, text, refuseOrThrow(refusal, request.context()));
 		}
@@ -262,8 +275,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	private SanitizationResult sanitizeAnswer(String text, @Nullable String prompt) {
-		return (prompt != null) ? this.operations.sanitizeModelResponse(text, prompt)
-				: this.operations.sanitizeModelResponse(text);
+		return this.screening.sanitizeModelResponse(text, prompt);
 	}
 
 	/** The one place where a refusal becomes the advisor's answer: the refusal, or its exception. */

@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ScreeningObserver;
@@ -31,12 +32,15 @@ public final class ModelArmorGuardAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
-			ObjectProvider<ModelArmorOperations> operations, ObjectProvider<ModelArmorProperties> properties,
-			ObjectProvider<ScreeningObserver> observer) {
+			ObjectProvider<WindowedScreening> screening, ObjectProvider<ModelArmorOperations> operations,
+			ObjectProvider<ModelArmorProperties> properties, ObjectProvider<ScreeningObserver> observer) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
-		// was most of what the guard cost.
+		// was most of what the guard cost. Without a WindowedScreening bean (an application's own client
+		// without the client auto-configuration) the guard still screens long text whole.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
-				SingletonSupplier.of(operations::getObject), () -> properties.getObject().getTemplateId(),
+				SingletonSupplier.of(() -> screening.getIfAvailable(() -> new WindowedScreening(operations.getObject(),
+						properties.getObject().toScreeningWindows()))),
+				() -> properties.getObject().getTemplateId(),
 				() -> properties.getObject().getGuard().isFailOpen(),
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));

@@ -1,7 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.ai.ModelArmorAdvisor;
-import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
 
@@ -38,12 +38,11 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorAdvisor modelArmorAdvisor(ModelArmorOperations operations, ModelArmorProperties properties,
+		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorProperties properties,
 				ObjectProvider<ScreeningObserver> observer) {
 			ModelArmorProperties.SpringAi.Advisor advisor = properties.getSpringAi().getAdvisor();
 			String template = advisor.getTemplate();
-			ModelArmorOperations client = StringUtils.hasLength(template) ? operations.withTemplate(template)
-					: operations;
+			WindowedScreening client = StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
 			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
 					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 			return new ModelArmorAdvisor(client, screener, advisor.toOptions());

@@ -1,10 +1,12 @@
 package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.WindowedScreening;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
@@ -19,21 +21,24 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 
 	private final GuardedMethods methods;
 
-	private final Supplier<ModelArmorOperations> operations;
+	private final Supplier<WindowedScreening> screening;
+
+	/** The screening of each template an annotation names, built at its first call and shared. */
+	private final Map<String, WindowedScreening> byTemplate = new ConcurrentHashMap<>();
 
 	private final Screener screener;
 
 	/**
 	 * Creates an interceptor.
 	 * @param methods resolves guarded methods
-	 * @param operations the Model Armor client, looked up at the first call
+	 * @param screening screens text of any length with the default template, looked up at the first call
 	 * @param failOpen whether screening that cannot complete lets the call through
 	 * @param observer told of every screening, looked up at the first call
 	 */
-	ModelArmorGuardInterceptor(GuardedMethods methods, Supplier<ModelArmorOperations> operations,
+	ModelArmorGuardInterceptor(GuardedMethods methods, Supplier<WindowedScreening> screening,
 			BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
 		this.methods = methods;
-		this.operations = operations;
+		this.screening = screening;
 		this.screener = new Screener(failOpen, observer);
 	}
 
@@ -46,8 +51,8 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		if (guarded == null) {
 			return invocation.proceed();
 		}
-		ModelArmorOperations client = guarded.template().isEmpty() ? this.operations.get()
-				: this.operations.get().withTemplate(guarded.template());
+		WindowedScreening client = guarded.template().isEmpty() ? this.screening.get()
+				: this.byTemplate.computeIfAbsent(guarded.template(), (template) -> this.screening.get().withTemplate(template));
 		Object[] arguments = invocation.getArguments();
 		String prompt = (guarded.prompt() != null) ? guarded.prompt().read(method, arguments) : null;
 		if (guarded.screenPrompt() && prompt != null) {
@@ -67,8 +72,7 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		}
 		String userPrompt = prompt;
 		String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.RESPONSE, guarded.onMatch(),
-				responseSource.replaceable(), () -> (userPrompt != null)
-						? client.sanitizeModelResponse(response, userPrompt) : client.sanitizeModelResponse(response)));
+				responseSource.replaceable(), () -> client.sanitizeModelResponse(response, userPrompt)));
 		return (replacement != null) ? responseSource.replace(replacement) : returned;
 	}
 

@@ -3,7 +3,7 @@ package dev.modelarmor.guard;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.WindowedScreening;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.Pointcut;
@@ -25,18 +25,19 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 
 	/**
 	 * Creates the post-processor.
-	 * @param operations the Model Armor client, looked up at the first guarded call
+	 * @param screening screens text of any length (in windows when it is longer than one) with the default
+	 * template, looked up at the first guarded call
 	 * @param defaultTemplate the configured default template id, or a supplier of {@code null}
 	 * @param failOpen whether screening that cannot complete lets the call through
 	 * @param observer told of every screening, looked up at the first guarded call
 	 */
-	public ModelArmorGuardPostProcessor(Supplier<ModelArmorOperations> operations,
+	public ModelArmorGuardPostProcessor(Supplier<WindowedScreening> screening,
 			Supplier<@Nullable String> defaultTemplate, BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
 		this.methods = new GuardedMethods(defaultTemplate);
 		Pointcut pointcut = new ComposablePointcut(new AnnotationMatchingPointcut(ModelArmorGuarded.class, true))
 			.union(new AnnotationMatchingPointcut(null, ModelArmorGuarded.class, true));
 		this.advisor = new DefaultPointcutAdvisor(pointcut,
-				new ModelArmorGuardInterceptor(this.methods, operations, failOpen, observer));
+				new ModelArmorGuardInterceptor(this.methods, screening, failOpen, observer));
 		setBeforeExistingAdvisors(true);
 	}
 
