@@ -15,6 +15,7 @@ import dev.modelarmor.guard.ScreeningDecision.NotScreened;
 import dev.modelarmor.guard.ScreeningDecision.Rejected;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
+import dev.modelarmor.retry.TokenUnavailableException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -172,6 +173,9 @@ public final class Screener {
 		}
 		Throwable cause = ex;
 		for (int depth = 0; cause != null && depth < MAX_CAUSE_DEPTH; depth++) {
+			if (cause instanceof TokenUnavailableException) {
+				return "token_unavailable";
+			}
 			if (cause instanceof IOException) {
 				return "io_error";
 			}

@@ -61,7 +61,6 @@ class LongTextAdvisorTests {
 				.containsEntry(ModelArmorAdvisor.FILTERS, Set.of("pi_and_jailbreak"));
 		});
 		assertThat(promptRequests(modelArmor)).hasSizeGreaterThan(1);
-		assertThat(responseRequests(modelArmor)).isEmpty();
 	}
 
 	@Test

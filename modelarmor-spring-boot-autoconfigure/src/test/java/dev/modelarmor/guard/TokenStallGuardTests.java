@@ -85,7 +85,7 @@ class TokenStallGuardTests {
 			});
 		}
 		assertThat(output).contains("letting it through (fail-open)")
-			.contains("reason=\"token unavailable (TimeoutException) after 1 attempt(s)\"");
+			.contains("status=token_unavailable attempts=1 reason=\"token unavailable (TimeoutException)\"");
 		assertThat(promptRequests(modelArmor)).isEmpty();
 	}
 
