@@ -14,6 +14,9 @@ public final class RetryRecords {
 
 	private static final String BACKOFF = RetryRecords.class.getName() + ".backoff";
 
+	/** The longest total a {@link Duration} can hold, where the sum of the waits stops growing. */
+	private static final Duration LONGEST = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
+
 	private RetryRecords() {
 	}
 
@@ -22,7 +25,9 @@ public final class RetryRecords {
 	}
 
 	static void waited(RetryContext context, Duration wait) {
-		context.setAttribute(BACKOFF, backoff(context).plus(wait));
+		Duration before = backoff(context);
+		boolean overflows = wait.compareTo(LONGEST.minus(before)) > 0;
+		context.setAttribute(BACKOFF, overflows ? LONGEST : before.plus(wait));
 	}
 
 	/**
