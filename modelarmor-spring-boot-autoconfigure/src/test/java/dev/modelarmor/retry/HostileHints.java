@@ -6,7 +6,10 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Retry hints a hostile or broken server could send, drawn from a seeded {@link SplittableRandom} so that
@@ -42,7 +45,29 @@ public final class HostileHints {
 
 	private static final long YEAR_9999 = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
 
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
 	private HostileHints() {
+	}
+
+	/**
+	 * The value as an HTTP header can carry it: only visible ASCII, spaces and tabs.
+	 * @param value the value
+	 * @return what is left of it
+	 */
+	public static String sendable(String value) {
+		return value.replaceAll("[^\\t\\x20-\\x7e]", "");
+	}
+
+	/**
+	 * Google's error body for a 503 with one {@code RetryInfo} detail.
+	 * @param retryDelay the detail's {@code retryDelay}, any string
+	 * @return the JSON body
+	 */
+	public static String unavailableWithRetryInfo(String retryDelay) {
+		return JSON.writeValueAsString(Map.of("error", Map.of("code", 503, "status", "UNAVAILABLE", "message",
+				"The service is currently unavailable.", "details",
+				List.of(Map.of("@type", "type.googleapis.com/google.rpc.RetryInfo", "retryDelay", retryDelay)))));
 	}
 
 	/**
