@@ -24,6 +24,12 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	private static final String TEMPLATE = TEMPLATES + "/{template}";
 
+	/**
+	 * Far more pages than a location holds templates for; a server that keeps answering new page tokens
+	 * past it is broken, and listing stops rather than calling it for ever.
+	 */
+	static final int MAX_PAGES = 1_000;
+
 	private final ApiCalls calls;
 
 	private final URI endpoint;
@@ -49,7 +55,12 @@ final class RestTemplateOperations implements TemplateOperations {
 		List<Template> templates = new ArrayList<>();
 		Set<String> seenPageTokens = new HashSet<>();
 		String pageToken = null;
+		int pages = 0;
 		do {
+			if (++pages > MAX_PAGES) {
+				throw new ModelArmorException("Model Armor answered more than " + MAX_PAGES
+						+ " pages while listing templates, each with a new page token; listing stopped");
+			}
 			ApiCall call = ApiCall.of("templates.list", HttpMethod.GET, TEMPLATES, parent())
 				.at(this.endpoint)
 				.query("filter", filter)
