@@ -19,12 +19,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.util.DefaultUriBuilderFactory;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
@@ -127,6 +129,30 @@ class HostileIdTests {
 				assertThat(received).as("[%s]", id).isEqualTo(rawPath);
 			}
 		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(DefaultUriBuilderFactory.EncodingMode.class)
+	void idsAreEncodedByTheStarterWhateverEncodingTheApplicationsRestClientUses(
+			DefaultUriBuilderFactory.EncodingMode mode) {
+		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
+		DefaultUriBuilderFactory factory = new DefaultUriBuilderFactory(modelArmor.baseUrl());
+		factory.setEncodingMode(mode);
+		RestClient lenient = ModelArmorRestClients.create(RestClient.builder().uriBuilderFactory(factory), endpoint,
+				HttpTimeouts.DEFAULTS, null, null);
+		ModelArmorTemplate template = new ModelArmorTemplate(lenient,
+				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(5))),
+				endpoint, "p", "l", "a/b?c#d");
+
+		template.sanitizeUserPrompt("hi");
+		template.templates().get("a/b?c#d");
+		template.templates().list();
+		template.floorSettings().get(FloorSettingName.folder("a/b?c#d"));
+
+		assertThat(modelArmor.getAllServeEvents()).extracting((event) -> event.getRequest().getUrl())
+			.containsExactlyInAnyOrder("/v1/projects/p/locations/l/templates/a%2Fb%3Fc%23d:sanitizeUserPrompt",
+					"/v1/projects/p/locations/l/templates/a%2Fb%3Fc%23d", "/v1/projects/p/locations/l/templates",
+					"/v1/folders/a%2Fb%3Fc%23d/locations/global/floorSetting");
 	}
 
 	@Test
