@@ -34,8 +34,8 @@ public final class RetryAfterHints {
 	 */
 	public static final Duration TOO_LONG = RetrySettings.MAX_DEADLINE.plusSeconds(1);
 
-	/** More significant digits than this are more seconds than a {@code long} holds, and far too long. */
-	private static final int MAX_SECONDS_DIGITS = 18;
+	/** Whole seconds with more significant digits than the longest deadline has are longer than it. */
+	private static final int MAX_SECONDS_DIGITS = Long.toString(RetrySettings.MAX_DEADLINE.getSeconds()).length();
 
 	private static final Pattern DELAY_SECONDS = Pattern.compile("[0-9]+");
 

@@ -14,9 +14,6 @@ public final class RetryRecords {
 
 	private static final String BACKOFF = RetryRecords.class.getName() + ".backoff";
 
-	/** The longest total a {@link Duration} can hold, where the sum of the waits stops growing. */
-	private static final Duration LONGEST = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
-
 	private RetryRecords() {
 	}
 
@@ -24,10 +21,9 @@ public final class RetryRecords {
 		context.setAttribute(STOP, why);
 	}
 
+	/** Adds a wait that was slept; every one fitted before the deadline, so the sum stays below it. */
 	static void waited(RetryContext context, Duration wait) {
-		Duration before = backoff(context);
-		boolean overflows = wait.compareTo(LONGEST.minus(before)) > 0;
-		context.setAttribute(BACKOFF, overflows ? LONGEST : before.plus(wait));
+		context.setAttribute(BACKOFF, backoff(context).plus(wait));
 	}
 
 	/**
