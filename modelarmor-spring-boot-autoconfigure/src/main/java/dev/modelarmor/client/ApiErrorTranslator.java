@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.modelarmor.retry.RetryAfterHints;
 import org.jspecify.annotations.Nullable;
@@ -35,7 +36,10 @@ final class ApiErrorTranslator {
 			boolean earlierAttemptOutcomeUnknown, Instant now) {
 		JsonNode error = errorObject(body);
 		String status = ServerText.statusName(text(error, "status"));
-		Duration retryAfter = longest(retryAfterHeaders(headers, now), retryInfoDelay(error));
+		Duration retryAfter = Stream.of(retryAfterHeaders(headers, now), retryInfoDelay(error))
+			.flatMap(Optional::stream)
+			.max(Duration::compareTo)
+			.orElse(null);
 		StringBuilder message = new StringBuilder("Model Armor answered HTTP ").append(statusCode);
 		if (status != null) {
 			message.append(' ').append(status);
@@ -90,13 +94,6 @@ final class ApiErrorTranslator {
 			.map((detail) -> RetryAfterHints.fromRetryInfoDelay(text(detail, "retryDelay")))
 			.flatMap(Optional::stream)
 			.max(Duration::compareTo);
-	}
-
-	private static @Nullable Duration longest(Optional<Duration> a, Optional<Duration> b) {
-		if (a.isPresent() && b.isPresent()) {
-			return (a.get().compareTo(b.get()) >= 0) ? a.get() : b.get();
-		}
-		return a.or(() -> b).orElse(null);
 	}
 
 }

@@ -130,7 +130,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * own request timeout ends with the headers). The buffer grows by doubling but never past the limit, so
 	 * a runaway answer holds at most {@code limit} bytes.
 	 */
-	private static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
+	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
 
 		/** Most Model Armor answers fit: a sanitize result is a few hundred bytes to a few KiB. */
 		private static final int INITIAL_CAPACITY = 2 * 1024;
@@ -191,9 +191,14 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		private void ensureCapacity(int needed) {
 			if (needed > this.bytes.length) {
-				int grown = (this.bytes.length > this.limit / 2) ? this.limit : this.bytes.length * 2;
-				this.bytes = Arrays.copyOf(this.bytes, Math.max(needed, grown));
+				int doubledUpToTheLimit = (int) Math.min(2L * this.bytes.length, this.limit);
+				this.bytes = Arrays.copyOf(this.bytes, Math.max(needed, doubledUpToTheLimit));
 			}
+		}
+
+		/** How many bytes the buffer can hold now, never more than the limit. */
+		int capacity() {
+			return this.bytes.length;
 		}
 
 		private byte[] received() {

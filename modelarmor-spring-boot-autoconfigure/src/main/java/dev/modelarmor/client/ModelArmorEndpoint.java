@@ -5,7 +5,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -84,9 +83,8 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 		if (host.equalsIgnoreCase("localhost")) {
 			return true;
 		}
-		Matcher ipv4 = LOOPBACK_IPV4.matcher(host);
-		if (ipv4.matches()) {
-			return octet(ipv4.group(1)) && octet(ipv4.group(2)) && octet(ipv4.group(3));
+		if (LOOPBACK_IPV4.matcher(host).matches()) {
+			return true; // java.net.URI has checked the literal: no octet above 255 comes this far
 		}
 		if (host.startsWith("[") && host.endsWith("]")) {
 			try {
@@ -98,10 +96,6 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 			}
 		}
 		return false; // a host name other than localhost: never resolved here, never trusted as loopback
-	}
-
-	private static boolean octet(String digits) {
-		return Integer.parseInt(digits) <= 255;
 	}
 
 	@Override

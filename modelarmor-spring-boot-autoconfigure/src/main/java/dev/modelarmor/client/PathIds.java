@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class PathIds {
 
-	/** More rounds of decoding than any server does; an id still changing after them is refused. */
+	/** More rounds of decoding than any server does; an id that decodes further is refused. */
 	private static final int DECODING_ROUNDS = 8;
 
 	private PathIds() {
@@ -31,26 +31,25 @@ final class PathIds {
 			throw new IllegalArgumentException(argument + " must not be empty");
 		}
 		String decoded = id;
-		for (int round = 0; round <= DECODING_ROUNDS; round++) {
+		for (int round = 0;; round++) {
 			if (decoded.equals(".") || decoded.equals("..")) {
 				throw new IllegalArgumentException(argument + " must not be '" + decoded + "'"
-						+ (decoded.equals(id) ? "" : " (given percent-encoded as '" + id + "')")
+						+ ((round == 0) ? "" : " (given percent-encoded as '" + id + "')")
 						+ ": it would name another path than the one meant");
 			}
 			String next = decodeDotsAndPercents(decoded);
 			if (next.equals(decoded)) {
 				return id;
 			}
+			if (round == DECODING_ROUNDS) {
+				throw new IllegalArgumentException(argument + " must not be percent-encoded over and over");
+			}
 			decoded = next;
 		}
-		throw new IllegalArgumentException(argument + " must not be percent-encoded over and over");
 	}
 
 	/** One round of percent-decoding of the only escapes that can end in a dot: {@code %2E} and {@code %25}. */
 	private static String decodeDotsAndPercents(String text) {
-		if (text.indexOf('%') < 0) {
-			return text;
-		}
 		StringBuilder decoded = new StringBuilder(text.length());
 		for (int i = 0; i < text.length(); i++) {
 			if (text.regionMatches(true, i, "%2E", 0, 3)) {

@@ -150,6 +150,13 @@ class HostileErrorBodyTests {
 	}
 
 	@Test
+	void anEmptyBodyGivesTheStatusCodeAlone() {
+		modelArmor.stubFor(post(urlPathEqualTo(PATH)).willReturn(aResponse().withStatus(403)));
+
+		assertThat(callFails().getMessage()).isEqualTo("Model Armor answered HTTP 403");
+	}
+
+	@Test
 	@Timeout(20)
 	void aBodyNestedTooDeeplyToReadIsStillAnErrorWithItsStatusCode() {
 		int depth = 100_000;

@@ -74,4 +74,10 @@ class ModelArmorEndpointTests {
 			.isEqualTo("modelarmor." + location + ".rep.googleapis.com");
 	}
 
+	@Test
+	void anEndpointReadsAsItsUrl() {
+		assertThat(ModelArmorEndpoint.of("http://localhost:8089/")).hasToString("http://localhost:8089");
+		assertThat(ModelArmorEndpoint.regional("eu")).hasToString("https://modelarmor.eu.rep.googleapis.com");
+	}
+
 }

@@ -57,6 +57,12 @@ class ServerTextTests {
 	}
 
 	@Test
+	void aLeadingUnprintableTakesNoRoomFromTheLimit() {
+		assertThat(ServerText.printable("\nabcdef", 6)).isEqualTo("abcdef");
+		assertThat(ServerText.printable("\n\u202eabcdefg", 6)).isEqualTo("abcdef…");
+	}
+
+	@Test
 	void aSurrogatePairIsNeverCutInHalf() {
 		String emoji = "\ud83d\ude00";
 		assertThat(ServerText.printable("abcde" + emoji, 6)).isEqualTo("abcde…");
