@@ -25,10 +25,11 @@ import org.springframework.util.Assert;
  *
  * <ul>
  * <li>{@code UP} when the template is read, with details {@code template} (its id) and
- * {@code location} (from the template's resource name, when it has one).</li>
+ * {@code location} (from the template's resource name, when it has one that names a region).</li>
  * <li>{@code DOWN} when Model Armor answers with an HTTP error, with details {@code template},
  * {@code statusCode} (e.g. 403), {@code status} (the Google status such as {@code PERMISSION_DENIED},
- * when the answer had one) and {@code outcome} (e.g. {@code non_retryable}).</li>
+ * when the answer had one that looks like a status name) and {@code outcome} (e.g.
+ * {@code non_retryable}).</li>
  * <li>{@code DOWN} for any other failure (unreachable, timed out, garbled answer), with details
  * {@code template}, {@code failure} (a type such as {@code I/O ConnectException}, never a message) and
  * {@code outcome} when the call recorded one.</li>
@@ -57,7 +58,9 @@ public class ModelArmorHealthIndicator implements HealthIndicator {
 
 	private static final Log logger = LogFactory.getLog(ModelArmorHealthIndicator.class);
 
-	private static final Pattern LOCATION = Pattern.compile("^projects/[^/]+/locations/([^/]+)/templates/[^/]+$");
+	/** The location is taken from the server's resource name only when it looks like a region. */
+	private static final Pattern LOCATION = Pattern
+		.compile("^projects/[^/]+/locations/([a-z][a-z0-9-]{0,62})/templates/[^/]+$");
 
 	private final ModelArmorOperations operations;
 

@@ -13,7 +13,10 @@ import org.springframework.web.util.UriBuilder;
 
 /**
  * One logical call of the Model Armor REST API, before it is sent. Path variables and query values are
- * encoded when the URI is built, so ids and filter expressions can hold any character.
+ * encoded when the URI is built, each variable strictly as one segment, so ids and filter expressions can
+ * hold any character. Operations address their calls to an endpoint ({@link #at(URI)},
+ * {@link #resolvedAt(URI)}) so that the starter's own URI builder does that encoding, whatever encoding
+ * mode the application's {@code RestClient} was built with.
  *
  * @param operation what the call does, for metrics: e.g. {@code sanitize_user_prompt}, {@code templates.get}
  * @param method the HTTP method
@@ -30,7 +33,12 @@ import org.springframework.web.util.UriBuilder;
 record ApiCall(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables, Map<String, String> query,
 		@Nullable Object body, boolean retryable, @Nullable URI endpoint, @Nullable URI resolvedUri) {
 
+	/**
+	 * A call; every path variable must be able to stand as one path segment ({@link PathIds}), which the
+	 * operations check first, naming their own arguments.
+	 */
 	static ApiCall of(String operation, HttpMethod method, String pathTemplate, Map<String, Object> variables) {
+		variables.forEach((name, value) -> PathIds.require(name, value.toString()));
 		return new ApiCall(operation, method, pathTemplate, Map.copyOf(variables), Map.of(), null, true, null, null);
 	}
 

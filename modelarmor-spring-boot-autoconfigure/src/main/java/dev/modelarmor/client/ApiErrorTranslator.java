@@ -2,25 +2,30 @@ package dev.modelarmor.client;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import dev.modelarmor.retry.RetryAfterHints;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 
 import org.springframework.http.HttpHeaders;
 
 /**
  * Turns an HTTP error answer into a {@link ModelArmorApiException}: the message and status from
- * Google's error body when it has one, and the larger of the {@code Retry-After} header and a
- * {@code google.rpc.RetryInfo} detail as the retry hint. A body that is not Google's error JSON (a
+ * Google's error body when it has one, and the longest of the {@code Retry-After} headers and
+ * {@code google.rpc.RetryInfo} details as the retry hint. A body that is not Google's error JSON (a
  * proxy's HTML page, say) still gives an exception with the status code.
+ *
+ * <p>The body is read field by field from a tree, so that a field of an unexpected type (a number for
+ * the message, a string among the details) loses only that field, never the rest. What the server wrote
+ * reaches the message only through {@link ServerText}.
  */
 final class ApiErrorTranslator {
 
-	private static final int MAX_MESSAGE_LENGTH = 500;
+	/** The most characters of the server's message that the exception message quotes. */
+	static final int MAX_MESSAGE_LENGTH = 500;
 
 	private static final String RETRY_INFO_TYPE = "type.googleapis.com/google.rpc.RetryInfo";
 
@@ -29,16 +34,20 @@ final class ApiErrorTranslator {
 
 	static ModelArmorApiException translate(int statusCode, HttpHeaders headers, byte[] body, int attempts,
 			boolean earlierAttemptOutcomeUnknown, Instant now) {
-		GoogleError error = parse(body);
-		String status = (error != null) ? error.status() : null;
-		Duration retryAfter = larger(RetryAfterHints.fromRetryAfterHeader(headers.getFirst(HttpHeaders.RETRY_AFTER), now),
-				retryInfoDelay(error));
+		JsonNode error = errorObject(body);
+		String status = ServerText.statusName(text(error, "status"));
+		Duration retryAfter = Stream.of(retryAfterHeaders(headers, now), retryInfoDelay(error))
+			.flatMap(Optional::stream)
+			.max(Duration::compareTo)
+			.orElse(null);
 		StringBuilder message = new StringBuilder("Model Armor answered HTTP ").append(statusCode);
 		if (status != null) {
 			message.append(' ').append(status);
 		}
-		if (error != null && error.message() != null && !error.message().isBlank()) {
-			message.append(": ").append(printable(error.message()));
+		String serverMessage = text(error, "message");
+		String printable = (serverMessage != null) ? ServerText.printable(serverMessage, MAX_MESSAGE_LENGTH) : "";
+		if (!printable.isEmpty()) {
+			message.append(": ").append(printable);
 		}
 		else if (body.length > 0 && error == null) {
 			message.append(" with a body that is not a Google error");
@@ -47,50 +56,44 @@ final class ApiErrorTranslator {
 				earlierAttemptOutcomeUnknown);
 	}
 
-	private static @Nullable GoogleError parse(byte[] body) {
+	/** The {@code error} object of Google's error body, or {@code null} when the body has none. */
+	private static @Nullable JsonNode errorObject(byte[] body) {
 		if (body.length == 0) {
 			return null;
 		}
 		try {
-			ErrorBody parsed = ModelArmorJson.mapper().readValue(body, ErrorBody.class);
-			return (parsed != null) ? parsed.error() : null;
+			JsonNode error = ModelArmorJson.mapper().readTree(body).get("error");
+			return (error != null && error.isObject()) ? error : null;
 		}
 		catch (JacksonException ex) {
 			return null;
 		}
 	}
 
-	private static Optional<Duration> retryInfoDelay(@Nullable GoogleError error) {
-		if (error == null || error.details() == null) {
+	private static @Nullable String text(@Nullable JsonNode node, String field) {
+		JsonNode value = (node != null) ? node.get(field) : null;
+		return (value != null && value.isString()) ? value.stringValue() : null;
+	}
+
+	private static Optional<Duration> retryAfterHeaders(HttpHeaders headers, Instant now) {
+		return headers.getOrEmpty(HttpHeaders.RETRY_AFTER)
+			.stream()
+			.map((value) -> RetryAfterHints.fromRetryAfterHeader(value, now))
+			.flatMap(Optional::stream)
+			.max(Duration::compareTo);
+	}
+
+	private static Optional<Duration> retryInfoDelay(@Nullable JsonNode error) {
+		JsonNode details = (error != null) ? error.get("details") : null;
+		if (details == null || !details.isArray()) {
 			return Optional.empty();
 		}
-		return error.details()
+		return details.values()
 			.stream()
-			.filter((detail) -> RETRY_INFO_TYPE.equals(detail.get("@type")))
-			.map((detail) -> detail.get("retryDelay"))
-			.filter(String.class::isInstance)
-			.map((delay) -> RetryAfterHints.fromRetryInfoDelay((String) delay))
+			.filter((detail) -> RETRY_INFO_TYPE.equals(text(detail, "@type")))
+			.map((detail) -> RetryAfterHints.fromRetryInfoDelay(text(detail, "retryDelay")))
 			.flatMap(Optional::stream)
-			.findFirst();
-	}
-
-	private static @Nullable Duration larger(Optional<Duration> a, Optional<Duration> b) {
-		if (a.isPresent() && b.isPresent()) {
-			return (a.get().compareTo(b.get()) >= 0) ? a.get() : b.get();
-		}
-		return a.or(() -> b).orElse(null);
-	}
-
-	private static String printable(String message) {
-		String oneLine = message.replaceAll("\\p{Cntrl}+", " ").strip();
-		return (oneLine.length() > MAX_MESSAGE_LENGTH) ? oneLine.substring(0, MAX_MESSAGE_LENGTH) + "…" : oneLine;
-	}
-
-	private record ErrorBody(@Nullable GoogleError error) {
-	}
-
-	private record GoogleError(int code, @Nullable String message, @Nullable String status,
-			@Nullable List<Map<String, Object>> details) {
+			.max(Duration::compareTo);
 	}
 
 }

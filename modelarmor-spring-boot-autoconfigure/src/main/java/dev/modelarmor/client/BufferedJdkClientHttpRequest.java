@@ -1,7 +1,6 @@
 package dev.modelarmor.client;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -13,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -124,15 +124,22 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	}
 
 	/**
-	 * Collects an answer's bytes, stops receiving once it holds {@code limit} of them, and ends the answer
-	 * with {@link HttpTimeoutException} when its last byte has not come by the exchange's deadline (the
-	 * client's own request timeout ends with the headers).
+	 * Collects an answer's bytes, stops receiving once it holds {@code limit} of them (cancelling the
+	 * subscription, which closes the connection rather than draining it), and ends the answer with
+	 * {@link HttpTimeoutException} when its last byte has not come by the exchange's deadline (the client's
+	 * own request timeout ends with the headers). The buffer grows by doubling but never past the limit, so
+	 * a runaway answer holds at most {@code limit} bytes.
 	 */
-	private static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
+	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
+
+		/** Most Model Armor answers fit: a sanitize result is a few hundred bytes to a few KiB. */
+		private static final int INITIAL_CAPACITY = 2 * 1024;
 
 		private final int limit;
 
-		private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		private byte[] bytes = new byte[INITIAL_CAPACITY];
+
+		private int size;
 
 		private final CompletableFuture<byte[]> result = new CompletableFuture<>();
 
@@ -171,15 +178,31 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		@Override
 		public void onNext(List<ByteBuffer> buffers) {
 			for (ByteBuffer buffer : buffers) {
-				int take = Math.min(buffer.remaining(), this.limit - this.bytes.size());
-				byte[] chunk = new byte[take];
-				buffer.get(chunk);
-				this.bytes.write(chunk, 0, take);
+				int take = Math.min(buffer.remaining(), this.limit - this.size);
+				ensureCapacity(this.size + take);
+				buffer.get(this.bytes, this.size, take);
+				this.size += take;
 			}
-			if (this.bytes.size() >= this.limit) {
+			if (this.size >= this.limit) {
 				cancel();
-				this.result.complete(this.bytes.toByteArray());
+				this.result.complete(received());
 			}
+		}
+
+		private void ensureCapacity(int needed) {
+			if (needed > this.bytes.length) {
+				int doubledUpToTheLimit = (int) Math.min(2L * this.bytes.length, this.limit);
+				this.bytes = Arrays.copyOf(this.bytes, Math.max(needed, doubledUpToTheLimit));
+			}
+		}
+
+		/** How many bytes the buffer can hold now, never more than the limit. */
+		int capacity() {
+			return this.bytes.length;
+		}
+
+		private byte[] received() {
+			return (this.size == this.bytes.length) ? this.bytes : Arrays.copyOf(this.bytes, this.size);
 		}
 
 		private void cancel() {
@@ -196,7 +219,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		@Override
 		public void onComplete() {
-			this.result.complete(this.bytes.toByteArray());
+			this.result.complete(received());
 		}
 
 	}

@@ -13,13 +13,15 @@ import org.springframework.util.Assert;
 public record FloorSettingName(String parentType, String parentId, String location) {
 
 	/**
-	 * Rejects unknown parent types and empty ids.
+	 * Rejects unknown parent types, and ids that cannot go into a request's path: blank, {@code .} or
+	 * {@code ..} (also percent-encoded). Any other id is sent as one percent-encoded path segment.
+	 * @throws IllegalArgumentException naming the argument
 	 */
 	public FloorSettingName {
-		Assert.isTrue(parentType.equals("projects") || parentType.equals("folders")
-				|| parentType.equals("organizations"), "parentType must be projects, folders or organizations");
-		Assert.hasText(parentId, "parentId must not be empty");
-		Assert.hasText(location, "location must not be empty");
+		Assert.isTrue("projects".equals(parentType) || "folders".equals(parentType)
+				|| "organizations".equals(parentType), "parentType must be projects, folders or organizations");
+		PathIds.require("parentId", parentId);
+		PathIds.require("location", location);
 	}
 
 	/**

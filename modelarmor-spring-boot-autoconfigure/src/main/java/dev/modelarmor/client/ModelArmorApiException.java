@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Model Armor answered with an HTTP error. The message is the one from Google's error body
- * ({@code {"error": {"code", "message", "status", "details"}}}) when there is one.
+ * ({@code {"error": {"code", "message", "status", "details"}}}) when there is one, made printable and
+ * cut short like every {@link ModelArmorException} message.
  */
 public class ModelArmorApiException extends ModelArmorException implements HttpFailure {
 
@@ -63,7 +64,7 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 			@Nullable Duration retryAfter, int attempts, boolean earlierAttemptOutcomeUnknown, @Nullable Throwable cause) {
 		super(message, attempts, cause);
 		this.statusCode = statusCode;
-		this.status = status;
+		this.status = ServerText.statusName(status);
 		this.retryAfter = retryAfter;
 		this.earlierAttemptOutcomeUnknown = earlierAttemptOutcomeUnknown;
 	}
@@ -79,7 +80,8 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 
 	/**
 	 * The Google error status, a {@code google.rpc.Code} name.
-	 * @return e.g. {@code INVALID_ARGUMENT}, or {@code null} when the body had none
+	 * @return e.g. {@code INVALID_ARGUMENT}, or {@code null} when the body had none or what it had does
+	 * not look like a status name ({@code [A-Z_]{1,64}})
 	 */
 	public @Nullable String status() {
 		return this.status;

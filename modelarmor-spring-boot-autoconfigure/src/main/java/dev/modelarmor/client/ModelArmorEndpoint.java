@@ -5,11 +5,14 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The base URL of the Model Armor API: the regional endpoint of a location, or an explicit URL for a
  * proxy or a local stand-in. Plain {@code http} is accepted only for loopback hosts, so that prompts
- * and tokens never cross a network unencrypted.
+ * and tokens never cross a network unencrypted: {@code localhost} and loopback IP literals
+ * ({@code 127.0.0.0/8}, {@code [::1]}). No other host name is trusted as loopback, even one that resolves
+ * to it today: nothing is resolved here, and what a name resolves to can change after startup.
  *
  * @param uri the base URL, without a trailing slash
  * @param floorSettingsUri the base URL for floor settings: Google serves them at the global endpoint
@@ -20,12 +23,24 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 	/** Model Armor's global endpoint, which serves floor settings. */
 	public static final String GLOBAL = "https://modelarmor.googleapis.com";
 
+	/** A region as it may stand in a host name: one DNS label of lowercase letters, digits and hyphens. */
+	private static final Pattern REGION = Pattern.compile("[a-z][a-z0-9-]{0,62}");
+
+	/** An IPv4 literal in 127.0.0.0/8, in the dotted-quad form only: other forms would be looked up as names. */
+	private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127\\.([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})");
+
 	/**
 	 * The regional endpoint that serves templates of a location.
 	 * @param location a region such as {@code us-central1}, or {@code us} / {@code eu}
 	 * @return {@code https://modelarmor.{location}.rep.googleapis.com}
+	 * @throws IllegalArgumentException when the location is not a region name (lowercase letters, digits
+	 * and hyphens): it becomes part of the host name, where anything else could name another host
 	 */
 	public static ModelArmorEndpoint regional(String location) {
+		if (location == null || !REGION.matcher(location).matches()) {
+			throw new IllegalArgumentException(
+					"location must be a region such as us-central1, or us or eu (lowercase letters, digits and hyphens)");
+		}
 		return new ModelArmorEndpoint(of("https://modelarmor." + location + ".rep.googleapis.com").uri(),
 				URI.create(GLOBAL));
 	}
@@ -55,25 +70,32 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 		if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
 			throw new IllegalArgumentException("must not have a query or a fragment");
 		}
+		if (uri.getRawUserInfo() != null) {
+			throw new IllegalArgumentException("must not carry user information before the host: it would be "
+					+ "written wherever the endpoint is");
+		}
 		String text = uri.toString();
 		URI base = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
 		return new ModelArmorEndpoint(base, base);
 	}
 
 	private static boolean isLoopback(String host) {
-		String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-		if (bare.equalsIgnoreCase("localhost")) {
+		if (host.equalsIgnoreCase("localhost")) {
 			return true;
 		}
-		if (!bare.chars().allMatch((c) -> Character.digit(c, 16) >= 0 || c == '.' || c == ':')) {
-			return false; // a host name other than localhost: never resolved here, never trusted as loopback
+		if (LOOPBACK_IPV4.matcher(host).matches()) {
+			return true; // java.net.URI has checked the literal: no octet above 255 comes this far
 		}
-		try {
-			return InetAddress.getByName(bare).isLoopbackAddress();
+		if (host.startsWith("[") && host.endsWith("]")) {
+			try {
+				// an IPv6 literal (java.net.URI has checked its form): parsed, never looked up
+				return InetAddress.getByName(host).isLoopbackAddress();
+			}
+			catch (UnknownHostException ex) {
+				return false;
+			}
 		}
-		catch (UnknownHostException ex) {
-			return false;
-		}
+		return false; // a host name other than localhost: never resolved here, never trusted as loopback
 	}
 
 	@Override

@@ -9,9 +9,15 @@ import org.jspecify.annotations.Nullable;
  * A Model Armor call that did not produce a result: the service could not be reached, answered with
  * an error, or answered with something that is not a valid result.
  *
- * <p>Messages never contain a prompt, a model response or a credential.
+ * <p>Messages never contain a prompt, a model response or a credential. Since they may quote what a
+ * server sent, every message is kept to one printable line: control characters (line breaks, ANSI
+ * escapes), bidirectional and other format marks are replaced by spaces, and a message is cut after
+ * 1,000 characters.
  */
 public class ModelArmorException extends RuntimeException {
+
+	/** The most characters of a message. */
+	static final int MAX_MESSAGE_LENGTH = 1_000;
 
 	private final int attempts;
 
@@ -36,7 +42,7 @@ public class ModelArmorException extends RuntimeException {
 	 */
 	protected ModelArmorException(String message, int attempts, @Nullable Throwable cause,
 			@Nullable CallOutcome outcome) {
-		super(message, cause);
+		super(ServerText.printable(message, MAX_MESSAGE_LENGTH), cause);
 		this.attempts = attempts;
 		this.outcome = outcome;
 	}

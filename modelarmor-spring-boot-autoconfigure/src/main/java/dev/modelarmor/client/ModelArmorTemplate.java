@@ -50,6 +50,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 * @param location the location of the templates
 	 * @param templateId the template used by sanitize calls, or {@code null} to require
 	 * {@link #withTemplate(String)}
+	 * @throws IllegalArgumentException naming the argument, when an id is blank, {@code .} or {@code ..}
+	 * (also percent-encoded): ids go into the request's path, each as one percent-encoded segment
 	 */
 	public ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
@@ -59,16 +61,14 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
 			@Nullable String templateId) {
-		Assert.hasText(projectId, "projectId must not be empty");
-		Assert.hasText(location, "location must not be empty");
 		this.calls = calls;
 		this.endpoint = endpoint;
-		this.projectId = projectId;
-		this.location = location;
-		this.templateId = templateId;
-		this.sanitizeUserPromptCall = (templateId != null && !templateId.isBlank())
+		this.projectId = PathIds.require("projectId", projectId);
+		this.location = PathIds.require("location", location);
+		this.templateId = (templateId != null) ? PathIds.require("templateId", templateId) : null;
+		this.sanitizeUserPromptCall = (templateId != null)
 				? sanitizeCall("sanitize_user_prompt", "sanitizeUserPrompt", templateId) : null;
-		this.sanitizeModelResponseCall = (templateId != null && !templateId.isBlank())
+		this.sanitizeModelResponseCall = (templateId != null)
 				? sanitizeCall("sanitize_model_response", "sanitizeModelResponse", templateId) : null;
 	}
 
@@ -119,7 +119,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	@Override
 	public ModelArmorTemplate withTemplate(String templateId) {
-		Assert.hasText(templateId, "templateId must not be empty");
+		PathIds.require("templateId", templateId);
 		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId);
 	}
 
@@ -149,7 +149,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	@Override
 	public TemplateOperations templates() {
-		return new RestTemplateOperations(this.calls, this.projectId, this.location);
+		return new RestTemplateOperations(this.calls, this.endpoint.uri(), this.projectId, this.location);
 	}
 
 	@Override
@@ -349,7 +349,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		/**
 		 * Builds the template.
 		 * @return the template
-		 * @throws IllegalArgumentException when no project id was given
+		 * @throws IllegalArgumentException when no project id was given, or when the project id, the
+		 * location or the template id is blank, {@code .} or {@code ..} (also percent-encoded)
 		 */
 		public ModelArmorTemplate build() {
 			Assert.hasText(this.projectId, "projectId must not be empty");

@@ -1,5 +1,6 @@
 package dev.modelarmor.client;
 
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,11 +11,12 @@ import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpMethod;
-import org.springframework.util.Assert;
 
 /**
  * {@link TemplateOperations} over the REST API. Every change carries a fresh UUID4 {@code requestId}
- * that all attempts of the call share, which is what makes retrying it safe.
+ * that all attempts of the call share, which is what makes retrying it safe. Every call is addressed to
+ * the endpoint itself, so that ids are encoded by {@link ApiCall}, whatever URI encoding the application's
+ * {@code RestClient} uses.
  */
 final class RestTemplateOperations implements TemplateOperations {
 
@@ -22,14 +24,23 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	private static final String TEMPLATE = TEMPLATES + "/{template}";
 
+	/**
+	 * Far more pages than a location holds templates for; a server that keeps answering new page tokens
+	 * past it is broken, and listing stops rather than calling it for ever.
+	 */
+	static final int MAX_PAGES = 1_000;
+
 	private final ApiCalls calls;
+
+	private final URI endpoint;
 
 	private final String projectId;
 
 	private final String location;
 
-	RestTemplateOperations(ApiCalls calls, String projectId, String location) {
+	RestTemplateOperations(ApiCalls calls, URI endpoint, String projectId, String location) {
 		this.calls = calls;
+		this.endpoint = endpoint;
 		this.projectId = projectId;
 		this.location = location;
 	}
@@ -44,8 +55,14 @@ final class RestTemplateOperations implements TemplateOperations {
 		List<Template> templates = new ArrayList<>();
 		Set<String> seenPageTokens = new HashSet<>();
 		String pageToken = null;
+		int pages = 0;
 		do {
+			if (++pages > MAX_PAGES) {
+				throw new ModelArmorException("Model Armor answered more than " + MAX_PAGES
+						+ " pages while listing templates, each with a new page token; listing stopped");
+			}
 			ApiCall call = ApiCall.of("templates.list", HttpMethod.GET, TEMPLATES, parent())
+				.at(this.endpoint)
 				.query("filter", filter)
 				.query("orderBy", orderBy)
 				.query("pageToken", pageToken);
@@ -65,14 +82,17 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	@Override
 	public Template get(String templateId) {
-		return this.calls.send(ApiCall.of("templates.get", HttpMethod.GET, TEMPLATE, template(templateId)), Template.class,
-				"a template");
+		return this.calls.send(
+				ApiCall.of("templates.get", HttpMethod.GET, TEMPLATE, template(templateId)).at(this.endpoint),
+				Template.class, "a template");
 	}
 
 	@Override
 	public Template create(String templateId, Template template) {
-		Assert.hasText(templateId, "templateId must not be empty");
+		// a query value here, but the template's path from now on
+		PathIds.require("templateId", templateId);
 		ApiCall call = ApiCall.of("templates.create", HttpMethod.POST, TEMPLATES, parent())
+			.at(this.endpoint)
 			.query("templateId", templateId)
 			.query("requestId", UUID.randomUUID())
 			.body(template.withoutOutputFields());
@@ -114,6 +134,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	@Override
 	public Template update(String templateId, Template template, List<String> updateMask) {
 		ApiCall call = ApiCall.of("templates.update", HttpMethod.PATCH, TEMPLATE, template(templateId))
+			.at(this.endpoint)
 			.query("updateMask", updateMask(updateMask))
 			.query("requestId", UUID.randomUUID())
 			.body(template.withoutOutputFields());
@@ -123,6 +144,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	@Override
 	public void delete(String templateId) {
 		ApiCall call = ApiCall.of("templates.delete", HttpMethod.DELETE, TEMPLATE, template(templateId))
+			.at(this.endpoint)
 			.query("requestId", UUID.randomUUID());
 		this.calls.send(call, Map.class, "an empty answer");
 	}
@@ -132,7 +154,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	}
 
 	private Map<String, Object> template(String templateId) {
-		Assert.hasText(templateId, "templateId must not be empty");
+		PathIds.require("templateId", templateId);
 		return Map.of("project", this.projectId, "location", this.location, "template", templateId);
 	}
 

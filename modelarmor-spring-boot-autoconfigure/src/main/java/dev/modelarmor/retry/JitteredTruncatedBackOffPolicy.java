@@ -74,7 +74,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	private void sleep(Duration wait) {
 		try {
-			this.runtime.sleeper().sleep(wait.toMillis());
+			this.runtime.sleeper().sleep(BackoffSchedule.saturatedMillis(wait));
 		}
 		catch (ShutdownAwareSleeper.RetriesStoppedException ex) {
 			throw new BackOffInterruptedException(ex.getMessage(), ex);

@@ -13,13 +13,17 @@ import java.time.Instant;
 public record RetryDeadline(Instant expiry, Clock clock) {
 
 	/**
-	 * A deadline that expires {@code budget} from now.
+	 * A deadline that expires {@code budget} from now; a budget that would end beyond the range of
+	 * {@link Instant} ends at its edge instead of overflowing.
 	 * @param clock the clock
 	 * @param budget the time from now
 	 * @return the deadline
 	 */
 	public static RetryDeadline startingNow(Clock clock, Duration budget) {
-		return new RetryDeadline(clock.instant().plus(budget), clock);
+		Instant now = clock.instant();
+		Instant expiry = (budget.compareTo(Duration.between(now, Instant.MAX)) > 0) ? Instant.MAX
+				: (budget.compareTo(Duration.between(now, Instant.MIN)) < 0) ? Instant.MIN : now.plus(budget);
+		return new RetryDeadline(expiry, clock);
 	}
 
 	/**
@@ -32,12 +36,13 @@ public record RetryDeadline(Instant expiry, Clock clock) {
 	}
 
 	/**
-	 * Whether a wait started now would end no later than the deadline.
+	 * Whether a wait started now would end no later than the deadline. Compares durations rather than
+	 * adding the wait to the clock, so that no wait, however long, can overflow.
 	 * @param wait the wait
 	 * @return {@code true} when the wait fits
 	 */
 	public boolean fits(Duration wait) {
-		return !this.clock.instant().plus(wait).isAfter(this.expiry);
+		return wait.compareTo(Duration.between(this.clock.instant(), this.expiry)) <= 0;
 	}
 
 }

@@ -21,6 +21,7 @@ public final class RetryRecords {
 		context.setAttribute(STOP, why);
 	}
 
+	/** Adds a wait that was slept; every one fitted before the deadline, so the sum stays below it. */
 	static void waited(RetryContext context, Duration wait) {
 		context.setAttribute(BACKOFF, backoff(context).plus(wait));
 	}

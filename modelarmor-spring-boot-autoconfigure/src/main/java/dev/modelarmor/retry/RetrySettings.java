@@ -21,13 +21,21 @@ import org.jspecify.annotations.Nullable;
 public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 		boolean honorRetryAfter, @Nullable RetryBudgetSettings budget, JitterMode jitterMode) {
 
+	/**
+	 * The longest deadline: a day. Retrying one call for longer is never what a caller wants, and a bound
+	 * lets every server hint longer than it be read as "too long" (see {@link RetryAfterHints#TOO_LONG})
+	 * without any arithmetic that could overflow.
+	 */
+	public static final Duration MAX_DEADLINE = Duration.ofDays(1);
+
 	/** Google's schedule, a 60 s deadline, 429 retried, server hints honoured. */
 	public static final RetrySettings DEFAULTS = new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT,
 			Duration.ofSeconds(60), true, true);
 
 	/**
-	 * Creates settings, rejecting a deadline that is not positive, and a zero initial backoff with a jitter
-	 * mode whose waits it alone scales (full or decorrelated jitter would then never wait).
+	 * Creates settings, rejecting a deadline that is not positive or longer than {@link #MAX_DEADLINE}, and a
+	 * zero initial backoff with a jitter mode whose waits it alone scales (full or decorrelated jitter would
+	 * then never wait).
 	 */
 	public RetrySettings {
 		Objects.requireNonNull(schedule, "schedule");
@@ -35,6 +43,10 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 		Objects.requireNonNull(jitterMode, "jitterMode");
 		if (deadline.isNegative() || deadline.isZero()) {
 			throw new InvalidRetrySettingException("deadline", deadline, "must be positive");
+		}
+		if (deadline.compareTo(MAX_DEADLINE) > 0) {
+			throw new InvalidRetrySettingException("deadline", deadline,
+					"must not be longer than " + MAX_DEADLINE.toHours() + "h");
 		}
 		if (jitterMode != JitterMode.SEED && schedule.initialBackoff().isZero()) {
 			throw new InvalidRetrySettingException("initial-backoff", schedule.initialBackoff(),

@@ -19,7 +19,7 @@ public final class RetryTimeline {
 
 	private final RetryDeadline deadline;
 
-	private int retries;
+	private long retries;
 
 	private @Nullable Duration previousScheduledWait;
 
@@ -48,8 +48,10 @@ public final class RetryTimeline {
 	 * @return the wait, or why there is no retry
 	 */
 	public RetryDecision next(Optional<Duration> serverHint) {
+		// counted in a long and read saturated: no number of retries turns the index negative
+		int retry = (int) Math.min(this.retries++, Integer.MAX_VALUE);
 		Duration wait = this.settings.jitterMode()
-			.delayBeforeRetry(this.settings.schedule(), this.retries++, this.previousScheduledWait, this.runtime.random());
+			.delayBeforeRetry(this.settings.schedule(), retry, this.previousScheduledWait, this.runtime.random());
 		this.previousScheduledWait = wait;
 		boolean hintRaisedWait = serverHint.isPresent() && serverHint.get().compareTo(wait) > 0;
 		if (hintRaisedWait) {

@@ -32,7 +32,7 @@ public final class TruncatedExponentialBackOff implements BackOff {
 		RetryTimeline timeline = new RetryTimeline(this.settings, this.runtime);
 		return () -> {
 			RetryTimeline.RetryDecision decision = timeline.next(Optional.empty());
-			return decision.retry() ? decision.delay().toMillis() : BackOffExecution.STOP;
+			return decision.retry() ? BackoffSchedule.saturatedMillis(decision.delay()) : BackOffExecution.STOP;
 		};
 	}
 

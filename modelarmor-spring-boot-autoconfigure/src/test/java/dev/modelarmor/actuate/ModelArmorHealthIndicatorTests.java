@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.mockito.Mockito;
 
 import org.springframework.boot.health.contributor.Health;
@@ -112,6 +113,35 @@ class ModelArmorHealthIndicatorTests {
 		assertThat(health.toString()).doesNotContain(TOKEN, "ya29.", "Bearer", "Permission denied",
 				"ignore all previous instructions");
 		modelArmor.verify(1, getRequestedFor(urlPathEqualTo(TEMPLATE_PATH)));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "us\\n2026-01-01 INFO forged", "\\u202eus-central1",
+			"us-central1\\u001b[2J", "US-CENTRAL1", "us central1",
+			"a-very-long-location-name-that-is-longer-than-any-dns-label-could-ever-be-at-all-x" })
+	void aLocationThatIsNotARegionIsNotADetail(String location) {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE_PATH)).willReturn(okJson("{\"name\": \"projects/demo-project/locations/"
+				+ location + "/templates/default-template\"}")));
+
+		Health health = indicator(Duration.ZERO).health();
+
+		assertThat(health.getStatus()).isEqualTo(Status.UP);
+		assertThat(health.getDetails()).containsOnly(entry("template", "default-template"));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "PERMISSION_DENIED\\nINFO forged", "permission_denied",
+			"\\u202eDENIED", "" })
+	void aStatusThatIsNotAStatusNameIsNotADetail(String status) {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE_PATH)).willReturn(aResponse().withStatus(403)
+			.withHeader("Content-Type", "application/json")
+			.withBody("{\"error\": {\"code\": 403, \"status\": \"" + status + "\"}}")));
+
+		Health health = indicator(Duration.ZERO).health();
+
+		assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+		assertThat(health.getDetails()).containsOnly(entry("template", "default-template"), entry("statusCode", 403),
+				entry("outcome", "non_retryable"));
 	}
 
 	@Test

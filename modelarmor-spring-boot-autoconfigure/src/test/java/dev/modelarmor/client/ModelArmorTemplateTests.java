@@ -157,6 +157,12 @@ class ModelArmorTemplateTests {
 	}
 
 	@Test
+	void aMissingRetryTemplateIsRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.template.withRetryTemplate(null))
+			.withMessage("retryTemplate must not be null");
+	}
+
+	@Test
 	void aCallWithoutTemplateFailsBeforeSendingAnything() {
 		ModelArmorTemplate noTemplate = ModelArmorTemplate.builder()
 			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))

@@ -19,7 +19,7 @@ class RetryAfterHintsTests {
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = { "0|0", "5|5", " 7 |7",
-			"120|120", "999999999999999999|999999999999999999" })
+			"120|120", "86400|86400", "0000000000000000000000000000007|7" })
 	void headerDelaySecondsAreTheWait(String header, long seconds) {
 		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).contains(Duration.ofSeconds(seconds));
 	}
@@ -50,7 +50,8 @@ class RetryAfterHintsTests {
 	@ParameterizedTest
 	@NullAndEmptySource
 	@ValueSource(strings = { " ", "\t", "-5", "-0.5", "1.5", "5s", "soon", "5 5", "+5", "0x10",
-			"Sun, 06 Nov 1994 25:49:37 GMT", "06 Nov 1994", "9999999999999999999", "99999999999999999999999" })
+			"Sun, 06 Nov 1994 25:49:37 GMT", "06 Nov 1994", "1e3", "5,5", "- 5", "5-", "1994-11-06T08:50:07Z",
+			"Mon, 06 Nov 1994 08:50:07 GMT", "Sun, 06 Nov 1994 08:50:07", "Sun, 06 Nov 94 08:50:07 GMT" })
 	void unreadableHeaderIsNoHint(String header) {
 		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).isEmpty();
 	}
@@ -65,7 +66,8 @@ class RetryAfterHintsTests {
 	@ParameterizedTest
 	@NullAndEmptySource
 	@ValueSource(strings = { "-1s", "-0.5s", "1", "1.5", "s", "1.0000000001s", "0.0000000001s", "abc",
-			"1ms", "1 s", " 1s", "1s ", "1,5s" })
+			"1ms", "1 s", " 1s", "1s ", "1,5s", "-99999999999999999999999s", "--1s", "1.5.5s", "1S", "NaNs",
+			"Infinitys" })
 	void unreadableRetryInfoDelayIsNoHint(String delay) {
 		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).isEmpty();
 	}
@@ -88,10 +90,74 @@ class RetryAfterHintsTests {
 		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).isEmpty();
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "86401", "86400000", "999999999999999999", "9223372036854775807", "9223372036854775808",
+			"9999999999999999999", "99999999999999999999999", "00000000000000000000000000000000000000086401" })
+	void headerDelaySecondsLongerThanAnyDeadlineAreTooLong(String header) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).contains(RetryAfterHints.TOO_LONG);
+	}
+
 	@Test
-	void theLargestProtobufDurationIsStillAHint() {
-		assertThat(RetryAfterHints.fromRetryInfoDelay("315576000000.999999999s"))
-			.contains(Duration.ofSeconds(315_576_000_000L, 999_999_999));
+	void tooLongIsLongerThanTheLongestDeadline() {
+		assertThat(RetryAfterHints.TOO_LONG).isGreaterThan(RetrySettings.MAX_DEADLINE);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "Fri, 31 Dec 9999 23:59:59 GMT", "Mon, 07 Nov 1994 08:49:38 GMT",
+			"Fri, 31 Dec 9999 23:59:59 +0000", "Friday, 31-Dec-99 23:59:59 GMT" })
+	void headerDatesFurtherAwayThanAnyDeadlineAreTooLong(String header) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).contains(RetryAfterHints.TOO_LONG);
+	}
+
+	@Test
+	void headerDateADayAwayIsStillAWait() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Mon, 07 Nov 1994 08:49:37 GMT", NOW))
+			.contains(RetrySettings.MAX_DEADLINE);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "Mon, 01 Jan 0001 00:00:00 GMT", "Thu, 01 Jan 1970 00:00:00 GMT",
+			"Saturday, 05-Nov-94 08:49:37 GMT", "Sat Nov  5 08:49:37 1994" })
+	void headerDatesLongPastAreZero(String header) {
+		assertThat(RetryAfterHints.fromRetryAfterHeader(header, NOW)).contains(Duration.ZERO);
+	}
+
+	@Test
+	void headerDateInTheObsoleteRfc850FormIsRead() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sunday, 06-Nov-94 08:50:07 GMT", NOW))
+			.contains(Duration.ofSeconds(30));
+	}
+
+	@Test
+	void headerDateInTheAsctimeFormIsRead() {
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sun Nov  6 08:50:07 1994", NOW)).contains(Duration.ofSeconds(30));
+	}
+
+	@Test
+	void aTwoDigitYearMoreThanFiftyYearsAheadIsInThePast() {
+		// Seen in 2026: 76 is 2076 (50 years ahead, a day too far for the hint) and 77 is 1977 (long past).
+		Instant now = Instant.parse("2026-06-01T00:00:00Z");
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Sunday, 01-Mar-76 00:00:00 GMT", now))
+			.contains(RetryAfterHints.TOO_LONG);
+		assertThat(RetryAfterHints.fromRetryAfterHeader("Tuesday, 01-Mar-77 00:00:00 GMT", now)).contains(Duration.ZERO);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "86401s", "315576000000.999999999s", "9223372036854775807s", "9223372036854775808s",
+			"99999999999999999999999999999s", "99999999999999999999999999999.999999999s" })
+	void retryInfoDelaysLongerThanAnyDeadlineAreTooLong(String delay) {
+		assertThat(RetryAfterHints.fromRetryInfoDelay(delay)).contains(RetryAfterHints.TOO_LONG);
+	}
+
+	@Test
+	void retryInfoDelayOfExactlyADayIsStillAWait() {
+		assertThat(RetryAfterHints.fromRetryInfoDelay("86400s")).contains(RetrySettings.MAX_DEADLINE);
+		assertThat(RetryAfterHints.fromRetryInfoDelay("86400.000000001s")).contains(RetryAfterHints.TOO_LONG);
+	}
+
+	@Test
+	void retryInfoDelayWithLeadingZerosIsItsValue() {
+		assertThat(RetryAfterHints.fromRetryInfoDelay("0000000000000000000000000002.5s")).contains(Duration.ofMillis(2500));
 	}
 
 }

@@ -40,4 +40,17 @@ class RetrySettingsTests {
 		assertThat(defaults.schedule()).isEqualTo(BackoffSchedule.GOOGLE_DEFAULT);
 	}
 
+	@Test
+	void theLongestDeadlineIsADayAndOneNanosecondMoreIsRejected() {
+		assertThat(new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT, Duration.ofDays(1), true, true).deadline())
+			.isEqualTo(RetrySettings.MAX_DEADLINE);
+		Duration tooLong = RetrySettings.MAX_DEADLINE.plusNanos(1);
+		assertThatThrownBy(() -> new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT, tooLong, true, true))
+			.isInstanceOfSatisfying(InvalidRetrySettingException.class, (ex) -> {
+				assertThat(ex.setting()).isEqualTo("deadline");
+				assertThat(ex.value()).isEqualTo(tooLong);
+				assertThat(ex.reason()).isEqualTo("must not be longer than 24h");
+			});
+	}
+
 }

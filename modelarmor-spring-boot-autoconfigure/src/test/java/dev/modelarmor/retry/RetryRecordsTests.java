@@ -1,0 +1,32 @@
+package dev.modelarmor.retry;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.retry.context.RetryContextSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class RetryRecordsTests {
+
+	private final RetryContextSupport context = new RetryContextSupport(null);
+
+	@Test
+	void theWaitsOfACallAddUp() {
+		assertThat(RetryRecords.backoff(this.context)).isZero();
+		RetryRecords.waited(this.context, Duration.ofMillis(1_500));
+		RetryRecords.waited(this.context, Duration.ofMillis(2_250));
+		assertThat(RetryRecords.backoff(this.context)).isEqualTo(Duration.ofMillis(3_750));
+	}
+
+	@Test
+	void outcomesAreWhatWasRecorded() {
+		assertThat(RetryRecords.failureOutcome(this.context)).isEqualTo(CallOutcome.NON_RETRYABLE);
+		RetryRecords.stopped(this.context, CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
+		assertThat(RetryRecords.failureOutcome(this.context)).isEqualTo(CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
+		assertThat(RetryRecords.successOutcome(1)).isEqualTo(CallOutcome.SUCCESS);
+		assertThat(RetryRecords.successOutcome(2)).isEqualTo(CallOutcome.SUCCESS_AFTER_RETRY);
+	}
+
+}
