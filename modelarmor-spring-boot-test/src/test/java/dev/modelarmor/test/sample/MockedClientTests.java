@@ -107,6 +107,21 @@ class MockedClientTests {
 
 	}
 
+	@Nested
+	@SpringBootTest(properties = "modelarmor.guard.fail-open=true")
+	class UnstubbedMockWithFailOpen {
+
+		@MockitoBean
+		ModelArmorTemplate modelArmor;
+
+		@Test
+		void stillLetsNothingThrough(@Autowired ChatService chat) {
+			assertThatIllegalStateException().isThrownBy(() -> chat.reply("hello"))
+				.withMessageContaining("returned null");
+		}
+
+	}
+
 	@Test
 	void mockingTheInterfaceBreaksAnApplicationThatInjectsTheTemplate() {
 		Events events;
