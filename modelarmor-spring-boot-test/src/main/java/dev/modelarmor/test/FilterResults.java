@@ -2,6 +2,7 @@ package dev.modelarmor.test;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.modelarmor.client.CsamFilterResult;
@@ -151,7 +152,7 @@ final class FilterResults {
 			for (RaiFilterType type : RAI_TYPES) {
 				// A matched responsible-AI filter names a category: the stand-in's is always "dangerous".
 				boolean matched = state == FilterMatchState.MATCH_FOUND && type == RaiFilterType.DANGEROUS;
-				types.put(type.name().toLowerCase(java.util.Locale.ROOT), new RaiFilterTypeResult(type,
+				types.put(type.name().toLowerCase(Locale.ROOT), new RaiFilterTypeResult(type,
 						matched ? DetectionConfidenceLevel.HIGH : DetectionConfidenceLevel.DETECTION_CONFIDENCE_LEVEL_UNSPECIFIED,
 						matched ? FilterMatchState.MATCH_FOUND : FilterMatchState.NO_MATCH_FOUND));
 			}

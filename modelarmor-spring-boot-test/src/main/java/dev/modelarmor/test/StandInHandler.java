@@ -3,6 +3,7 @@ package dev.modelarmor.test;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -83,7 +84,8 @@ final class StandInHandler implements HttpHandler {
 				error(exchange, 413, "Request payload size exceeds the limit: " + MAX_BODY_BYTES + " bytes.");
 				return;
 			}
-			Matcher path = SanitizeRequests.sanitizePath(exchange.getRequestMethod(), exchange.getRequestURI().getPath());
+			Matcher path = SanitizeRequests.sanitizePath(exchange.getRequestMethod(),
+					exchange.getRequestURI().getPath());
 			if (path == null) {
 				error(exchange, 404, GoogleErrorJson.message(404));
 				return;
@@ -127,7 +129,8 @@ final class StandInHandler implements HttpHandler {
 				}
 				String body = fault.body;
 				if (body != null) {
-					send(exchange, fault.status, String.valueOf(fault.contentType), body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+					send(exchange, fault.status, String.valueOf(fault.contentType),
+							body.getBytes(StandardCharsets.UTF_8));
 				}
 				else {
 					error(exchange, fault.status, GoogleErrorJson.message(fault.status));

@@ -1,6 +1,7 @@
 package dev.modelarmor.test.autoconfigure;
 
 import dev.modelarmor.test.ModelArmorStandIn;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -21,7 +22,7 @@ final class StandInRegistrar implements BeanFactoryPostProcessor, EnvironmentAwa
 
 	static final String BEAN_NAME = "modelArmorStandIn";
 
-	private @org.jspecify.annotations.Nullable ConfigurableEnvironment environment;
+	private @Nullable ConfigurableEnvironment environment;
 
 	@Override
 	public void setEnvironment(Environment environment) {

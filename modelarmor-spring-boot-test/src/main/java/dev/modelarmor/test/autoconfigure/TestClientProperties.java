@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.MutablePropertySources;
@@ -83,7 +85,7 @@ final class TestClientProperties {
 		}
 	}
 
-	private static boolean hasText(@org.jspecify.annotations.Nullable String value) {
+	private static boolean hasText(@Nullable String value) {
 		return value != null && !value.isBlank();
 	}
 
