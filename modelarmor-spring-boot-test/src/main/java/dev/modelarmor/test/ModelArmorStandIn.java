@@ -54,7 +54,8 @@ import org.jspecify.annotations.Nullable;
  * any verdict, in the order they were added, one use per request.
  *
  * <p><b>Reset.</b> In a Spring test the stand-in is reset before and after each test method: programmed
- * rules, faults and received requests are forgotten, held requests end.
+ * rules, faults and received requests are forgotten, held requests end. Tests that share an application
+ * context share its stand-in, so they should not run in parallel.
  *
  * <p>Thread-safe. It never logs, and keeps at most the last 10,000 requests.
  */
