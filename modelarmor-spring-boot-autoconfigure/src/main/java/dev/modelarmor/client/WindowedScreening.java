@@ -101,7 +101,7 @@ public final class WindowedScreening implements AutoCloseable {
 	 */
 	public SanitizationResult sanitizeUserPrompt(String prompt) {
 		Objects.requireNonNull(prompt, "prompt must not be null");
-		return screen("prompt", prompt, this.operations::sanitizeUserPrompt);
+		return screen("prompt", prompt, nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt));
 	}
 
 	/**
@@ -118,8 +118,10 @@ public final class WindowedScreening implements AutoCloseable {
 	public SanitizationResult sanitizeModelResponse(String response, @Nullable String userPrompt) {
 		Objects.requireNonNull(response, "response must not be null");
 		String context = (userPrompt != null) ? TextWindows.tail(userPrompt, this.windows.overlap()) : "";
-		Function<String, SanitizationResult> call = context.isEmpty() ? this.operations::sanitizeModelResponse
-				: (window) -> this.operations.sanitizeModelResponse(window, context);
+		Function<String, SanitizationResult> call = context.isEmpty()
+				? nonNull("sanitizeModelResponse(String)", this.operations::sanitizeModelResponse)
+				: nonNull("sanitizeModelResponse(String, String)",
+						(window) -> this.operations.sanitizeModelResponse(window, context));
 		return screen("model response", response, call);
 	}
 
@@ -130,7 +132,12 @@ public final class WindowedScreening implements AutoCloseable {
 	 * @return a windowed screening that uses that template
 	 */
 	public WindowedScreening withTemplate(String templateId) {
-		return new WindowedScreening(this.operations.withTemplate(templateId), this.windows, this.executor, false);
+		ModelArmorOperations operations = this.operations.withTemplate(templateId);
+		if (operations == null) {
+			throw returnedNull("withTemplate(String)", "ModelArmorOperations",
+					"willReturn(modelArmor) (the mock itself)");
+		}
+		return new WindowedScreening(operations, this.windows, this.executor, false);
 	}
 
 	/**
@@ -168,6 +175,29 @@ public final class WindowedScreening implements AutoCloseable {
 				+ " bytes (UTF-8); screened whole it needs more than " + this.windows.maxWindows() + " windows of "
 				+ this.windows.size() + " bytes, which reach only its first " + reached
 				+ " bytes. Shorten it, or raise modelarmor.guard.window.max-windows (ScreeningWindows.maxWindows)");
+	}
+
+	/**
+	 * A call of the client that must not answer {@code null}. A mock does for every call that is not stubbed:
+	 * say so, instead of failing later with a {@link NullPointerException} deep inside the screening.
+	 */
+	private Function<String, SanitizationResult> nonNull(String method, Function<String, SanitizationResult> call) {
+		return (text) -> {
+			SanitizationResult result = call.apply(text);
+			if (result == null) {
+				throw returnedNull(method, "SanitizationResult",
+						"willReturn(ModelArmorResults.clean()) (dev.modelarmor.test.ModelArmorResults from "
+								+ "modelarmor-spring-boot-test has clean(), matched(..), deidentified(..), notScreened())");
+			}
+			return result;
+		};
+	}
+
+	private IllegalStateException returnedNull(String method, String type, String stub) {
+		return new IllegalStateException(this.operations.getClass().getName() + "." + method
+				+ " returned null instead of a " + type + ". A mock returns null for every call that is not "
+				+ "stubbed: stub " + method + ", e.g. given(modelArmor." + method.substring(0, method.indexOf('('))
+				+ "(..))." + stub);
 	}
 
 	private static boolean stopsEarly(SanitizationResult result) {

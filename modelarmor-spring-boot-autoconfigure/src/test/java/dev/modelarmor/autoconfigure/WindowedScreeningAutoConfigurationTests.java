@@ -1,10 +1,15 @@
 package dev.modelarmor.autoconfigure;
 
+import java.util.Map;
+
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.FilterMatchState;
+import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.client.WindowedScreening;
 import org.junit.jupiter.api.Test;
@@ -93,8 +98,11 @@ class WindowedScreeningAutoConfigurationTests {
 	@Test
 	void screensOverTheApplicationsOwnOperations() {
 		ModelArmorOperations own = Mockito.mock(ModelArmorOperations.class);
+		SanitizationResult clean = new SanitizationResult(FilterMatchState.NO_MATCH_FOUND, InvocationResult.SUCCESS,
+				Map.of(), null);
+		Mockito.when(own.sanitizeUserPrompt("Hello")).thenReturn(clean);
 		this.runner.withBean("myOperations", ModelArmorOperations.class, () -> own).run((context) -> {
-			context.getBean(WindowedScreening.class).sanitizeUserPrompt("Hello");
+			assertThat(context.getBean(WindowedScreening.class).sanitizeUserPrompt("Hello")).isSameAs(clean);
 			Mockito.verify(own).sanitizeUserPrompt("Hello");
 		});
 	}

@@ -1,6 +1,5 @@
 package dev.modelarmor.samples.chat;
 
-import dev.modelarmor.samples.standin.LocalModelArmorStandIn;
 import dev.modelarmor.samples.standin.StandInConfiguration;
 
 import org.springframework.boot.SpringApplication;
@@ -8,9 +7,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Import;
 
 /**
- * The guarded chat sample. Profile {@code local} (the default) screens against
- * {@link LocalModelArmorStandIn}, a stand-in served by this application itself (from the shared
- * {@link StandInConfiguration}); profile {@code gcp}
+ * The guarded chat sample. Profile {@code local} (the default) screens against a local Model Armor stand-in
+ * (from the shared {@link StandInConfiguration}); profile {@code gcp}
  * screens against the real Model Armor with Application Default Credentials.
  */
 @SpringBootApplication

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * <li>a message mentioning {@code support}: a reply with an e-mail address
  * ({@value #SUPPORT_REPLY}), so that the <em>answer</em> is de-identified;</li>
  * <li>a message mentioning {@code link}: a reply with {@value #MALWARE_LINK}, Google Safe Browsing's
- * test malware page (the stand-in's first malicious URL by default, and flagged by the real
- * {@code malicious_uris} filter too), so that the <em>answer</em> is blocked;</li>
+ * test malware page (flagged by the stand-in's {@code malicious_uris} rule and by the real filter too), so
+ * that the <em>answer</em> is blocked;</li>
  * <li>{@code hello} or {@code hi}: a greeting;</li>
  * <li>anything else: {@code "You said: " + message}.</li>
  * </ul>
@@ -21,8 +21,11 @@ public class DeterministicResponder {
 	/** The reply to a message about support. */
 	public static final String SUPPORT_REPLY = "You can reach our support team at help@example.com.";
 
-	/** The link that a message asking for a link gets. */
-	public static final String MALWARE_LINK = StandInProperties.MALWARE_TEST_PAGE;
+	/**
+	 * The link that a message asking for a link gets: Google Safe Browsing's test malware page, which the
+	 * stand-in's {@code malicious_uris} rule and the real filter both flag.
+	 */
+	public static final String MALWARE_LINK = "http://testsafebrowsing.appspot.com/s/malware.html";
 
 	/** The reply to a greeting. */
 	public static final String GREETING = "Hello! Ask me about support, ask for a link, or say anything.";

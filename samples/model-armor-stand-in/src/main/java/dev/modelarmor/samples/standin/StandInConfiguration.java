@@ -1,21 +1,27 @@
 package dev.modelarmor.samples.standin;
 
+import dev.modelarmor.test.ModelArmorStandIn;
+import dev.modelarmor.test.autoconfigure.ModelArmorStandInAutoConfiguration;
+
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Profile;
 
 /**
- * Registers the local Model Armor stand-in in profile {@code local}: {@link LocalModelArmorStandIn} (the
- * sanitize endpoints), {@link StandInControls} ({@code /stand-in/faults}, {@code /stand-in/stats}),
- * {@link FaultQueue}, {@link StandInStats} and {@link StandInProperties} ({@code stand-in.*}). A sample
- * application imports it with {@code @Import(StandInConfiguration.class)} and points
- * {@code modelarmor.endpoint} at itself in that profile. In any other profile nothing of it exists.
+ * Runs the sample against a local Model Armor stand-in in profile {@code local}: the
+ * {@link ModelArmorStandIn} of {@code modelarmor-spring-boot-test} (the same one the samples' tests use)
+ * on a free loopback port, with the application's client pointed at it and credentials off, plus
+ * {@link StandInControls} ({@code /stand-in/faults}, {@code /stand-in/stats}) and
+ * {@link StandInProperties} ({@code stand-in.*}). A sample imports it with
+ * {@code @Import(StandInConfiguration.class)}. In any other profile nothing of it exists.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("local")
+@ImportAutoConfiguration(ModelArmorStandInAutoConfiguration.class)
 @EnableConfigurationProperties(StandInProperties.class)
-@Import({ FaultQueue.class, StandInStats.class, LocalModelArmorStandIn.class, StandInControls.class })
+@Import(StandInControls.class)
 public class StandInConfiguration {
 
 }

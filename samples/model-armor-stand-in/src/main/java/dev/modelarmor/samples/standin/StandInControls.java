@@ -3,6 +3,10 @@ package dev.modelarmor.samples.standin;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+
+import dev.modelarmor.test.ModelArmorStandIn;
+import dev.modelarmor.test.ReceivedRequest;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -13,20 +17,19 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * Controls of the local stand-in: {@code POST /stand-in/faults} with a JSON array
- * of statuses, e.g. {@code [503, 503, 429]}, queues faults (204); {@code GET /stand-in/stats} shows the
- * requests counted per method and the faults still queued.
+ * Controls of the local stand-in, on the application's own port: {@code POST /stand-in/faults} with a JSON
+ * array of statuses, e.g. {@code [503, 503, 429]}, queues faults (204); {@code GET /stand-in/stats} shows
+ * the requests the stand-in received per method (every retry attempt counts) and the faults still queued.
+ * The statuses of {@code stand-in.faults} are queued at startup.
  */
 @RestController
 public class StandInControls {
 
-	private final FaultQueue faults;
+	private final ModelArmorStandIn standIn;
 
-	private final StandInStats stats;
-
-	StandInControls(FaultQueue faults, StandInStats stats) {
-		this.faults = faults;
-		this.stats = stats;
+	StandInControls(ModelArmorStandIn standIn, StandInProperties properties) {
+		this.standIn = standIn;
+		addFaults(properties.faults());
 	}
 
 	/**
@@ -35,9 +38,9 @@ public class StandInControls {
 	 * @return 204
 	 */
 	@PostMapping("/stand-in/faults")
-	public ResponseEntity<Void> addFaults(@RequestBody List<Integer> statuses) {
+	public ResponseEntity<Void> faults(@RequestBody List<Integer> statuses) {
 		try {
-			this.faults.add(statuses);
+			addFaults(statuses);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, ex.getMessage(), ex);
@@ -51,10 +54,23 @@ public class StandInControls {
 	 */
 	@GetMapping("/stand-in/stats")
 	public Map<String, Object> stats() {
+		Map<String, Integer> requests = new TreeMap<>();
+		for (ReceivedRequest request : this.standIn.received()) {
+			requests.merge(request.operation().method(), 1, Integer::sum);
+		}
 		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("requests", this.stats.snapshot());
-		body.put("pendingFaults", this.faults.pending());
+		body.put("requests", requests);
+		body.put("pendingFaults", this.standIn.pendingFaults());
 		return body;
+	}
+
+	private void addFaults(List<Integer> statuses) {
+		for (Integer status : statuses) {
+			if (status == null || status < 400 || status > 599) {
+				throw new IllegalArgumentException("A fault must be an HTTP status from 400 to 599: " + status);
+			}
+		}
+		statuses.forEach(this.standIn::failWith);
 	}
 
 }

@@ -1,7 +1,8 @@
 /**
- * A local stand-in for the Model Armor REST API, <b>not Model Armor</b>, shared by the samples so that
- * they run without a Google Cloud account: import {@link dev.modelarmor.samples.standin.StandInConfiguration}
- * and run with profile {@code local}.
+ * What the samples share to run without a Google Cloud account: the local Model Armor stand-in of
+ * {@code modelarmor-spring-boot-test} (<b>not Model Armor</b>) with controls on top, imported with
+ * {@link dev.modelarmor.samples.standin.StandInConfiguration} in profile {@code local}, and a deterministic
+ * responder in place of an LLM.
  */
 @NullMarked
 package dev.modelarmor.samples.standin;

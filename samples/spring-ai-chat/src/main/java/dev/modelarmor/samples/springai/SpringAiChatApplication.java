@@ -1,6 +1,5 @@
 package dev.modelarmor.samples.springai;
 
-import dev.modelarmor.samples.standin.LocalModelArmorStandIn;
 import dev.modelarmor.samples.standin.StandInConfiguration;
 
 import org.springframework.boot.SpringApplication;
@@ -9,8 +8,8 @@ import org.springframework.context.annotation.Import;
 
 /**
  * The Spring AI chat sample. Profile {@code local} (the default) answers with
- * {@link DeterministicChatModel} and screens against {@link LocalModelArmorStandIn}, served by this
- * application itself (from the shared {@link StandInConfiguration}); profile {@code gcp} uses Gemini on
+ * {@link DeterministicChatModel} and screens against a local Model Armor stand-in (from the shared
+ * {@link StandInConfiguration}); profile {@code gcp} uses Gemini on
  * Vertex AI and the real Model Armor, with Application Default Credentials.
  */
 @SpringBootApplication

@@ -3,8 +3,8 @@ package dev.modelarmor.samples.springai;
 import java.util.List;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
-import dev.modelarmor.samples.standin.FaultQueue;
-import dev.modelarmor.samples.standin.StandInStats;
+import dev.modelarmor.test.AutoConfigureModelArmorStandIn;
+import dev.modelarmor.test.ModelArmorStandIn;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,50 +14,33 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.util.TestSocketUtils;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The sample as a newcomer runs it: profile {@code local}, the ChatClient's Model Armor advisor calling
- * the application's own Model Armor stand-in over real HTTP, on a free port, with the deterministic chat
- * model.
+ * The sample as a newcomer runs it: profile {@code local}, over real HTTP, the ChatClient's Model Armor
+ * advisor calling the test kit's Model Armor stand-in, with the deterministic chat model.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.DEFINED_PORT)
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@AutoConfigureModelArmorStandIn
 class SpringAiChatApplicationTests {
 
-	private static final int PORT = TestSocketUtils.findAvailableTcpPort();
-
-	private static final String USER_PROMPT = "sanitizeUserPrompt";
-
-	private static final String MODEL_RESPONSE = "sanitizeModelResponse";
-
 	private static final String REFUSAL = ModelArmorAdvisorOptions.DEFAULT_REFUSAL;
-
-	private final RestClient http = RestClient.create("http://localhost:" + PORT);
 
 	@Autowired
 	private DeterministicChatModel model;
 
 	@Autowired
-	private FaultQueue faults;
+	private ModelArmorStandIn modelArmor;
 
-	@Autowired
-	private StandInStats stats;
-
-	@DynamicPropertySource
-	static void port(DynamicPropertyRegistry registry) {
-		registry.add("server.port", () -> PORT);
-	}
+	@LocalServerPort
+	private int port;
 
 	@BeforeEach
 	void reset() {
-		this.faults.clear();
-		this.stats.reset();
 		this.model.reset();
 	}
 
@@ -71,8 +54,8 @@ class SpringAiChatApplicationTests {
 		assertThat(answer.json().path("phase").isNull()).isTrue();
 		assertThat(answer.filters()).isEmpty();
 		assertThat(this.model.receivedUserTexts()).containsExactly("hello");
-		assertThat(this.stats.requests(USER_PROMPT)).isEqualTo(1);
-		assertThat(this.stats.requests(MODEL_RESPONSE)).isEqualTo(1);
+		assertThat(this.modelArmor.receivedPrompts()).containsExactly("hello");
+		assertThat(this.modelArmor.receivedResponses()).containsExactly(DeterministicChatModel.GREETING);
 	}
 
 	@Test
@@ -86,7 +69,7 @@ class SpringAiChatApplicationTests {
 		assertThat(answer.filters()).containsExactly("pi_and_jailbreak");
 		assertThat(answer.body()).doesNotContainIgnoringCase("admin password");
 		assertThat(this.model.calls()).isZero();
-		assertThat(this.stats.requests(MODEL_RESPONSE)).isZero();
+		assertThat(this.modelArmor.receivedResponses()).isEmpty();
 	}
 
 	@Test
@@ -133,7 +116,8 @@ class SpringAiChatApplicationTests {
 		assertThat(stream.contentType().isCompatibleWith(MediaType.TEXT_EVENT_STREAM)).isTrue();
 		assertThat(stream.chunks()).hasSize(3);
 		assertThat(stream.text()).isEqualTo(DeterministicChatModel.GREETING);
-		assertThat(this.stats.requests(MODEL_RESPONSE)).isEqualTo(1);
+		assertThat(this.modelArmor.receivedResponses()).as("the buffered answer is screened once, whole")
+			.containsExactly(DeterministicChatModel.GREETING);
 	}
 
 	@Test
@@ -163,23 +147,22 @@ class SpringAiChatApplicationTests {
 	}
 
 	@Test
-	void aBurstOf503IsRetriedUntilTheStandInAnswers() {
-		injectFaults("[503, 503]");
+	void aBurstOf503IsRetriedUntilModelArmorAnswers() {
+		this.modelArmor.failWith(503).times(2);
 
 		Answer answer = chat("hello");
 
 		assertThat(answer.status()).isEqualTo(200);
 		assertThat(answer.reply()).isEqualTo(DeterministicChatModel.GREETING);
 		assertThat(answer.blocked()).isFalse();
-		assertThat(this.stats.requests(USER_PROMPT)).isEqualTo(3);
-		assertThat(this.stats.requests(MODEL_RESPONSE)).isEqualTo(1);
-		assertThat(this.faults.pending()).isZero();
+		assertThat(this.modelArmor.receivedPrompts()).hasSize(3);
+		assertThat(this.modelArmor.receivedResponses()).hasSize(1);
 		assertThat(this.model.calls()).isEqualTo(1);
 	}
 
 	@Test
 	void aFaultThatIsNotRetriedFailsClosedWithTheRefusal() {
-		injectFaults("[403]");
+		this.modelArmor.failWith(403);
 
 		Answer answer = chat("hello");
 
@@ -188,7 +171,7 @@ class SpringAiChatApplicationTests {
 		assertThat(answer.blocked()).isTrue();
 		assertThat(answer.phase()).isEqualTo("PROMPT");
 		assertThat(answer.filters()).isEmpty();
-		assertThat(this.stats.requests(USER_PROMPT)).isEqualTo(1);
+		assertThat(this.modelArmor.receivedPrompts()).hasSize(1);
 		assertThat(this.model.calls()).isZero();
 	}
 
@@ -199,7 +182,7 @@ class SpringAiChatApplicationTests {
 	}
 
 	private Answer chat(String message) {
-		return this.http.post()
+		return http().post()
 			.uri("/chat")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(JsonMapper.shared().writeValueAsString(new ChatRequest(message)))
@@ -208,7 +191,7 @@ class SpringAiChatApplicationTests {
 	}
 
 	private Stream stream(String message) {
-		return this.http.post()
+		return http().post()
 			.uri("/chat/stream")
 			.contentType(MediaType.APPLICATION_JSON)
 			.accept(MediaType.TEXT_EVENT_STREAM)
@@ -217,13 +200,8 @@ class SpringAiChatApplicationTests {
 					response.getHeaders().getContentType(), new String(response.getBody().readAllBytes())));
 	}
 
-	private void injectFaults(String statuses) {
-		int status = this.http.post()
-			.uri("/stand-in/faults")
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(statuses)
-			.exchange((request, response) -> response.getStatusCode().value());
-		assertThat(status).isEqualTo(204);
+	private RestClient http() {
+		return RestClient.create("http://localhost:" + this.port);
 	}
 
 	/**

@@ -1,0 +1,27 @@
+package dev.modelarmor.test;
+
+import java.util.function.Predicate;
+
+import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.test.ReceivedRequest.Operation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A programmed answer of the stand-in: the result for the requests of one operation (in one template, or
+ * any) whose text the predicate accepts.
+ *
+ * @param operation the operation the rule applies to
+ * @param template the template id the rule applies to, or {@code null} for any
+ * @param text accepts the screened text
+ * @param result the answer
+ */
+record VerdictRule(Operation operation, @Nullable String template, Predicate<String> text,
+		SanitizationResult result) {
+
+	boolean appliesTo(ReceivedRequest request) {
+		return request.operation() == this.operation
+				&& (this.template == null || this.template.equals(request.template()))
+				&& this.text.test(request.text());
+	}
+
+}
