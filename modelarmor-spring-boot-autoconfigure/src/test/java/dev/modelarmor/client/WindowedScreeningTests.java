@@ -440,15 +440,17 @@ class WindowedScreeningTests {
 
 	@Test
 	void withTemplateScreensWithTheOtherTemplateOnTheSameThreads() {
-		String text = padding(30_000) + INJECTION;
+		// Clean text, so that no window stops the run early and every window is sent.
+		String text = padding(30_000);
 		WindowedScreening strict = this.screening.withTemplate("strict-template");
 
-		assertThat(strict.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.MATCHED);
+		assertThat(strict.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.NO_MATCH);
 		assertThat(received.bodies(".*/templates/strict-template:sanitizeUserPrompt"))
 			.hasSize(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
 		assertThat(received.count()).isEqualTo(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
 		strict.close();
-		assertThat(this.screening.sanitizeUserPrompt(text).verdict()).as("closing a derived one closes nothing")
+		assertThat(this.screening.sanitizeUserPrompt(text + INJECTION).verdict())
+			.as("closing a derived one closes nothing")
 			.isEqualTo(Verdict.MATCHED);
 	}
 
