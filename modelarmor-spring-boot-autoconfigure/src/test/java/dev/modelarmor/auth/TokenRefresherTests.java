@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * here is fresh, so any token request a test sees comes from the refresher, never from a caller.
  */
 @ExtendWith(OutputCaptureExtension.class)
-@Timeout(30)
+@Timeout(90)
 class TokenRefresherTests {
 
 	static final String SANITIZE_PATH = "/v1/projects/p/locations/l/templates/t:sanitizeUserPrompt";
@@ -191,9 +191,9 @@ class TokenRefresherTests {
 	}
 
 	private static void await(BooleanSupplier condition) {
-		long giveUp = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		long giveUp = System.nanoTime() + Duration.ofSeconds(30).toNanos();
 		while (!condition.getAsBoolean()) {
-			assertThat(System.nanoTime()).as("waited 10 s for the refresher").isLessThan(giveUp);
+			assertThat(System.nanoTime()).as("waited 30 s for the refresher").isLessThan(giveUp);
 			try {
 				Thread.sleep(10);
 			}
