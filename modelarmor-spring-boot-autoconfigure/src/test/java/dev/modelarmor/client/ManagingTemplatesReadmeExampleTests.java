@@ -25,7 +25,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMoc
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's "Managing templates" example, line for line, against WireMock: create, use, update,
+ * The example of docs/managing-templates.md, line for line, against WireMock: create, use, update,
  * list, delete. It keeps the documented example compiling and working.
  */
 class ManagingTemplatesReadmeExampleTests {
@@ -50,7 +50,7 @@ class ManagingTemplatesReadmeExampleTests {
 		ModelArmorOperations modelArmor = modelArmor();
 		String prompt = "What are your opening hours?";
 
-		// As in the README:
+		// As in docs/managing-templates.md:
 		TemplateOperations templates = modelArmor.templates();
 
 		Template created = templates.create("support-bot", Template.of(new FilterConfig(

@@ -61,7 +61,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeout;
 
 /**
  * The fault matrix of issue 7: what a caller of {@link ModelArmorTemplate} gets when the network or the
- * server misbehaves, one test per row of the README's fault table. Everything runs against WireMock on
+ * server misbehaves, one test per row of docs/failure-behaviour.md. Everything runs against WireMock on
  * loopback; waits between attempts run in virtual time, so a call that retries until its 60 s deadline
  * takes milliseconds. Only the read timeout of row 6 uses the real clock.
  *

@@ -184,7 +184,7 @@ public final class RetryStormSimulation {
 	}
 
 	/**
-	 * The six strategies the README compares: each jitter mode without and with the default retry budget.
+	 * The six strategies docs/retry-storm.md compares: each jitter mode without and with the default retry budget.
 	 * @param base the settings to vary (schedule and deadline)
 	 * @return the settings, seed first
 	 */
