@@ -8,6 +8,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpMethod;

@@ -5,6 +5,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import dev.modelarmor.client.admin.AiPlatformFloorSetting;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.FloorSettingMetadata;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.IntegratedService;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
@@ -19,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 
-import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
+import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;

@@ -9,6 +9,18 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import dev.modelarmor.client.admin.AiPlatformFloorSetting;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.FloorSettingMetadata;
+import dev.modelarmor.client.admin.IntegratedService;
+import dev.modelarmor.client.admin.MaliciousUriFilterSettings;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings;
+import dev.modelarmor.client.admin.SdpFilterSettings;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateMetadata;
 import com.google.cloud.modelarmor.v1.MaliciousUriFilterSettings.MaliciousUriFilterEnforcement;
 import com.google.cloud.modelarmor.v1.PiAndJailbreakFilterSettings.PiAndJailbreakFilterEnforcement;
 import com.google.cloud.modelarmor.v1.SdpBasicConfig.SdpBasicConfigEnforcement;
@@ -22,11 +34,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.core.JacksonException;
 
-import dev.modelarmor.client.RaiFilterSettings.RaiFilter;
-import dev.modelarmor.client.SdpFilterSettings.SdpAdvancedConfig;
-import dev.modelarmor.client.SdpFilterSettings.SdpBasicConfig;
-import dev.modelarmor.client.TemplateMetadata.EnforcementType;
-import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
+import dev.modelarmor.client.admin.RaiFilterSettings.RaiFilter;
+import dev.modelarmor.client.admin.SdpFilterSettings.SdpAdvancedConfig;
+import dev.modelarmor.client.admin.SdpFilterSettings.SdpBasicConfig;
+import dev.modelarmor.client.admin.TemplateMetadata.EnforcementType;
+import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -4,6 +4,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.MaliciousUriFilterSettings;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings;
+import dev.modelarmor.client.admin.SdpFilterSettings;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateOperations;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;

@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.Template;
 import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
 import org.junit.jupiter.api.Test;

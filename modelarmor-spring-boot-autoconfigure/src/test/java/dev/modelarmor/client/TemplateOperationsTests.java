@@ -9,6 +9,14 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.UUID;
 
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
+import dev.modelarmor.client.admin.TemplateMetadata;
+import dev.modelarmor.client.admin.TemplateOperations;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
@@ -22,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 
-import dev.modelarmor.client.RaiFilterSettings.RaiFilter;
+import dev.modelarmor.client.admin.RaiFilterSettings.RaiFilter;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;

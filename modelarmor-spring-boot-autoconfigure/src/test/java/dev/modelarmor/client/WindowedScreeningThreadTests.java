@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.client.SanitizationResult.SanitizationMetadata;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import org.jspecify.annotations.Nullable;

@@ -1,8 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import org.jspecify.annotations.Nullable;
 
-import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
+import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
 
 /**
  * The metadata of a floor setting.
