@@ -7,6 +7,7 @@ import java.util.Map;
 
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.FloorSettingOperations;
+
 import org.springframework.http.HttpMethod;
 
 /**

@@ -9,10 +9,10 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import dev.modelarmor.client.admin.FloorSetting;
-import dev.modelarmor.client.admin.Template;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.admin.FilterConfig;
 import dev.modelarmor.client.admin.FilterEnforcement;
 import dev.modelarmor.client.admin.MaliciousUriFilterSettings;
@@ -12,11 +13,9 @@ import dev.modelarmor.client.admin.RaiFilterSettings;
 import dev.modelarmor.client.admin.SdpFilterSettings;
 import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateOperations;
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
 
 import static com.github.tomakehurst.wiremock.client.WireMock.delete;
 import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;

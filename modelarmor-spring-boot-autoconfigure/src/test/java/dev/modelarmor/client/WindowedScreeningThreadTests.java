@@ -7,10 +7,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
-import dev.modelarmor.client.admin.FloorSettingOperations;
-import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.client.SanitizationResult.SanitizationMetadata;
 import dev.modelarmor.client.SanitizationResult.Verdict;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
