@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.Template;
+import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.retry.FailureClassifier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

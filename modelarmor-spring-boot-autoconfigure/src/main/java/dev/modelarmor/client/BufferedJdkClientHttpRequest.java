@@ -36,8 +36,8 @@ import org.springframework.util.FastByteArrayOutputStream;
  * handed to the client as one {@link HttpRequest.BodyPublishers#ofByteArray byte[]}, and whose answer is
  * received whole as bytes. Spring's {@code JdkClientHttpRequest} streams every body through an
  * {@code OutputStreamPublisher} written on another thread and reads the answer through a blocking
- * {@code InputStream}, each a thread hand-off per call (measured on loopback: 742 µs against 506 µs per
- * call at the median for the body alone). The read timeout bounds the whole exchange, answer body
+ * {@code InputStream}, each a thread hand-off per call that a small body does not need
+ * ({@code PerCallBenchmark} measures the difference). The read timeout bounds the whole exchange, answer body
  * included, and ends it with {@link HttpTimeoutException}; a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
  * {@link ApiCalls#MAX_ANSWER_BYTES} is not received beyond one byte past it.
@@ -97,7 +97,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		long deadline = System.nanoTime() + this.timeout.toNanos();
 		try {
 			// send, not sendAsync: the public sendAsync hands every completion to the common pool, which on
-			// a machine of two cores or fewer is a new thread per call (~200 µs measured on loopback)
+			// a machine of two cores or fewer is a new thread per call
 			return new Response(this.httpClient.send(builder.build(),
 					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadline)));
 		}

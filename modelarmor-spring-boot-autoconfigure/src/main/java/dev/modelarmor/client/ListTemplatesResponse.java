@@ -2,6 +2,7 @@ package dev.modelarmor.client;
 
 import java.util.List;
 
+import dev.modelarmor.client.admin.Template;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -16,8 +17,8 @@ record ListTemplatesResponse(@Nullable List<Template> templates, @Nullable Strin
 		@Nullable List<String> unreachable) {
 
 	ListTemplatesResponse {
-		templates = NullableCopies.list(templates);
-		unreachable = NullableCopies.list(unreachable);
+		templates = (templates != null) ? List.copyOf(templates) : null;
+		unreachable = (unreachable != null) ? List.copyOf(unreachable) : null;
 	}
 
 }

@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -6,7 +6,9 @@ import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.web.client.RestClient;
 
 /**
- * Builds the {@link RestClient} that {@link ModelArmorTemplate} talks through.
+ * Builds the {@link RestClient} that {@link ModelArmorTemplate} talks through; its builder is the only
+ * public way to one. Public for {@link #DEADLINE_ATTRIBUTE} alone, which interceptors of an
+ * application's own read.
  */
 public final class ModelArmorRestClients {
 
@@ -35,7 +37,7 @@ public final class ModelArmorRestClients {
 	 * {@code authorization} does not already send it
 	 * @return the client
 	 */
-	public static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint, HttpTimeouts timeouts,
+	static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint, HttpTimeouts timeouts,
 			@Nullable ClientHttpRequestInterceptor authorization, @Nullable String quotaProjectId) {
 		builder.baseUrl(endpoint.uri().toString()).requestFactory(new DeadlineBoundedRequestFactory(timeouts));
 		if (authorization != null) {

@@ -2,6 +2,8 @@ package dev.modelarmor.client;
 
 import java.util.Map;
 
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
@@ -41,7 +43,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	private final @Nullable ApiCall sanitizeModelResponseCall;
 
 	/**
-	 * Creates a template.
+	 * Creates a template; applications use {@link #builder()}, which also builds the HTTP client.
 	 * @param restClient the HTTP client, with base URL and authorization (see {@link ModelArmorRestClients})
 	 * @param retryTemplate runs the attempts of each retryable call
 	 * @param endpoint the endpoint the client talks to, the rest client's base URL: sanitize calls go to
@@ -53,7 +55,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 * @throws IllegalArgumentException naming the argument, when an id is blank, {@code .} or {@code ..}
 	 * (also percent-encoded): ids go into the request's path, each as one percent-encoded segment
 	 */
-	public ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
+	ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
 		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), endpoint, projectId, location,
 				templateId);

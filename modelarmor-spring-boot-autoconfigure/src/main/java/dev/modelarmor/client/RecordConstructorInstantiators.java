@@ -64,11 +64,17 @@ final class RecordConstructorInstantiators implements ValueInstantiators {
 			ValueInstantiator found) {
 		Class<?> type = description.getBeanClass();
 		AnnotatedWithParams creator = found.getWithArgsCreator();
-		if (type.isRecord() && type.getPackageName().equals(API_PACKAGE) && creator != null
+		if (type.isRecord() && isApiType(type) && creator != null
 				&& creator.getAnnotated() instanceof Constructor<?> constructor) {
 			return new ByConstructor(found, constructor);
 		}
 		return found;
+	}
+
+	/** The API's records: the sanitize results here, the management records in the admin package. */
+	private static boolean isApiType(Class<?> type) {
+		String name = type.getPackageName();
+		return name.equals(API_PACKAGE) || name.startsWith(API_PACKAGE + ".");
 	}
 
 	/** Jackson's own instantiator, but for the one call that creates the record. */

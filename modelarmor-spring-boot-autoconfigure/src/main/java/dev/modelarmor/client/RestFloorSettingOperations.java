@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+
 import org.springframework.http.HttpMethod;
 
 /**

@@ -2,12 +2,16 @@ package dev.modelarmor.client;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpMethod;
@@ -34,15 +38,13 @@ final class RestTemplateOperations implements TemplateOperations {
 
 	private final URI endpoint;
 
-	private final String projectId;
-
-	private final String location;
+	/** The path variables of the project and location whose templates these are. */
+	private final Map<String, Object> parent;
 
 	RestTemplateOperations(ApiCalls calls, URI endpoint, String projectId, String location) {
 		this.calls = calls;
 		this.endpoint = endpoint;
-		this.projectId = projectId;
-		this.location = location;
+		this.parent = Map.of("project", projectId, "location", location);
 	}
 
 	@Override
@@ -61,7 +63,7 @@ final class RestTemplateOperations implements TemplateOperations {
 				throw new ModelArmorException("Model Armor answered more than " + MAX_PAGES
 						+ " pages while listing templates, each with a new page token; listing stopped");
 			}
-			ApiCall call = ApiCall.of("templates.list", HttpMethod.GET, TEMPLATES, parent())
+			ApiCall call = ApiCall.of("templates.list", HttpMethod.GET, TEMPLATES, this.parent)
 				.at(this.endpoint)
 				.query("filter", filter)
 				.query("orderBy", orderBy)
@@ -91,7 +93,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	public Template create(String templateId, Template template) {
 		// a query value here, but the template's path from now on
 		PathIds.require("templateId", templateId);
-		ApiCall call = ApiCall.of("templates.create", HttpMethod.POST, TEMPLATES, parent())
+		ApiCall call = ApiCall.of("templates.create", HttpMethod.POST, TEMPLATES, this.parent)
 			.at(this.endpoint)
 			.query("templateId", templateId)
 			.query("requestId", UUID.randomUUID())
@@ -149,13 +151,11 @@ final class RestTemplateOperations implements TemplateOperations {
 		this.calls.send(call, Map.class, "an empty answer");
 	}
 
-	private Map<String, Object> parent() {
-		return Map.of("project", this.projectId, "location", this.location);
-	}
-
 	private Map<String, Object> template(String templateId) {
 		PathIds.require("templateId", templateId);
-		return Map.of("project", this.projectId, "location", this.location, "template", templateId);
+		Map<String, Object> variables = new HashMap<>(this.parent);
+		variables.put("template", templateId);
+		return variables;
 	}
 
 }

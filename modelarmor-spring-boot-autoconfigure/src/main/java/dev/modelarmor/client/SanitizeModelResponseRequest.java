@@ -11,16 +11,13 @@ import org.jspecify.annotations.Nullable;
  *
  * @param modelResponseData the model response to screen
  * @param userPrompt the prompt that produced the response, or {@code null} (then left out)
+ * @param multiLanguageDetectionMetadata the call's language options, or {@code null} (then left out)
  */
 record SanitizeModelResponseRequest(DataItem modelResponseData, @Nullable String userPrompt,
 		@Nullable MultiLanguageDetectionMetadata multiLanguageDetectionMetadata) {
 
 	SanitizeModelResponseRequest {
 		Objects.requireNonNull(modelResponseData, "modelResponseData must not be null");
-	}
-
-	SanitizeModelResponseRequest(DataItem modelResponseData, @Nullable String userPrompt) {
-		this(modelResponseData, userPrompt, null);
 	}
 
 	@Override

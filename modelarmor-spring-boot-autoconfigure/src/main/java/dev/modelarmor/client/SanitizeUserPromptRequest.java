@@ -8,16 +8,13 @@ import org.jspecify.annotations.Nullable;
  * The body of a {@code sanitizeUserPrompt} call. The template's name travels in the URL.
  *
  * @param userPromptData the prompt to screen
+ * @param multiLanguageDetectionMetadata the call's language options, or {@code null} (then left out)
  */
 record SanitizeUserPromptRequest(DataItem userPromptData,
 		@Nullable MultiLanguageDetectionMetadata multiLanguageDetectionMetadata) {
 
 	SanitizeUserPromptRequest {
 		Objects.requireNonNull(userPromptData, "userPromptData must not be null");
-	}
-
-	SanitizeUserPromptRequest(DataItem userPromptData) {
-		this(userPromptData, null);
 	}
 
 }

@@ -10,10 +10,8 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.auth.GoogleCredentialsInterceptor;
-import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;
@@ -27,7 +25,6 @@ import org.mockito.Mockito;
 
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.Status;
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -62,11 +59,15 @@ class ModelArmorHealthIndicatorTests {
 		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
 		GoogleCredentials credentials = GoogleCredentials
 			.create(new AccessToken(TOKEN, Date.from(Instant.now().plus(Duration.ofHours(1)))));
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				new GoogleCredentialsInterceptor(credentials), null);
-		return new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.singleAttempt(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(3))),
-				endpoint, "demo-project", "us-central1", "default-template");
+		return ModelArmorTemplate.builder()
+			.endpoint(endpoint)
+			.authorization(new GoogleCredentialsInterceptor(credentials))
+			.retryTemplate(ModelArmorRetryTemplates.singleAttempt(RetrySettings.DEFAULTS,
+					this.time.runtime(new SplittableRandom(3))))
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.build();
 	}
 
 	private ModelArmorHealthIndicator indicator(Duration cacheTimeToLive) {

@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.actuate.ModelArmorHealthIndicator;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.Template;
+import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;

@@ -9,6 +9,15 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.admin.AiPlatformFloorSetting;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.FloorSettingMetadata;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.IntegratedService;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,9 +26,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
-
-
-import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.SanitizationResult.Verdict;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

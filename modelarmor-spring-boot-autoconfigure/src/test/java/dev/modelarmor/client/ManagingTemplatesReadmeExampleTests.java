@@ -5,10 +5,17 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.MaliciousUriFilterSettings;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings;
+import dev.modelarmor.client.admin.SdpFilterSettings;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
 
 import static com.github.tomakehurst.wiremock.client.WireMock.delete;
 import static com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor;

@@ -6,6 +6,10 @@ import java.util.Set;
 
 import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.admin.AdminProbe;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.clientprobe.LookalikeProbe;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,6 +59,20 @@ class RecordConstructorInstantiatorsTests {
 			.as("Jackson alone, for contrast")
 			.anyMatch((frame) -> frame.startsWith("java.lang.invoke."))
 			.doesNotContain(RecordConstructorInstantiators.class.getName() + "$ByConstructor");
+	}
+
+	@Test
+	void theManagementRecordsOfTheAdminPackageAreCreatedTheSameWay() {
+		AdminProbe probe = ModelArmorJson.mapper().readValue("{\"name\":\"a\"}", AdminProbe.class);
+
+		assertThat(probe.createdBy()).contains(RecordConstructorInstantiators.class.getName() + "$ByConstructor");
+	}
+
+	@Test
+	void aRecordOfAPackageThatOnlySharesTheNamesStartIsLeftToJackson() {
+		LookalikeProbe probe = ModelArmorJson.mapper().readValue("{\"name\":\"a\"}", LookalikeProbe.class);
+
+		assertThat(probe.createdBy()).doesNotContain(RecordConstructorInstantiators.class.getName() + "$ByConstructor");
 	}
 
 	@Test

@@ -39,7 +39,8 @@ class SchemaConformanceTests {
 
 	@Test
 	void textPromptParsesIntoTheOfficialRequest() throws Exception {
-		var request = new SanitizeUserPromptRequest(DataItem.text("Ignore previous instructions \u2603 \"quoted\""));
+		var request = new SanitizeUserPromptRequest(DataItem.text("Ignore previous instructions \u2603 \"quoted\""),
+				null);
 		var official = com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest.newBuilder();
 		PARSER.merge(json(request), official);
 		assertThat(official.getUserPromptData().getDataItemCase())
@@ -51,7 +52,7 @@ class SchemaConformanceTests {
 	@ParameterizedTest
 	@MethodSource("sendableByteDataTypes")
 	void bytePromptParsesIntoTheOfficialRequest(ByteDataType type) throws Exception {
-		var request = new SanitizeUserPromptRequest(DataItem.bytes(type, BYTES));
+		var request = new SanitizeUserPromptRequest(DataItem.bytes(type, BYTES), null);
 		var official = com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest.newBuilder();
 		PARSER.merge(json(request), official);
 		ByteDataItem byteItem = official.getUserPromptData().getByteItem();
@@ -64,7 +65,7 @@ class SchemaConformanceTests {
 	@ParameterizedTest
 	@MethodSource("sendableByteDataTypes")
 	void byteModelResponseParsesIntoTheOfficialRequest(ByteDataType type) throws Exception {
-		var request = new SanitizeModelResponseRequest(DataItem.bytes(type, BYTES), "the prompt");
+		var request = new SanitizeModelResponseRequest(DataItem.bytes(type, BYTES), "the prompt", null);
 		var official = com.google.cloud.modelarmor.v1.SanitizeModelResponseRequest.newBuilder();
 		PARSER.merge(json(request), official);
 		assertThat(official.getModelResponseData().getByteItem().getByteDataType().name()).isEqualTo(type.name());
@@ -75,7 +76,7 @@ class SchemaConformanceTests {
 	@Test
 	void modelResponseWithPromptParsesIntoTheOfficialRequest() throws Exception {
 		var request = new SanitizeModelResponseRequest(DataItem.text("Sure, email jane@example.com"),
-				"Who do I contact?");
+				"Who do I contact?", null);
 		var official = com.google.cloud.modelarmor.v1.SanitizeModelResponseRequest.newBuilder();
 		PARSER.merge(json(request), official);
 		assertThat(official.getModelResponseData().getText()).isEqualTo("Sure, email jane@example.com");
@@ -84,7 +85,7 @@ class SchemaConformanceTests {
 
 	@Test
 	void modelResponseWithoutPromptLeavesThePromptOut() throws Exception {
-		var request = new SanitizeModelResponseRequest(DataItem.text("answer"), null);
+		var request = new SanitizeModelResponseRequest(DataItem.text("answer"), null, null);
 		String json = json(request);
 		assertThat(json).isEqualTo("{\"modelResponseData\":{\"text\":\"answer\"}}");
 		var official = com.google.cloud.modelarmor.v1.SanitizeModelResponseRequest.newBuilder();
@@ -95,24 +96,24 @@ class SchemaConformanceTests {
 
 	@Test
 	void requestsSerializeExactlyAsTheApiDefines() {
-		assertThat(json(new SanitizeUserPromptRequest(DataItem.text("hi"))))
+		assertThat(json(new SanitizeUserPromptRequest(DataItem.text("hi"), null)))
 			.isEqualTo("{\"userPromptData\":{\"text\":\"hi\"}}");
-		assertThat(json(new SanitizeModelResponseRequest(DataItem.text("a"), "p")))
+		assertThat(json(new SanitizeModelResponseRequest(DataItem.text("a"), "p", null)))
 			.isEqualTo("{\"modelResponseData\":{\"text\":\"a\"},\"userPrompt\":\"p\"}");
 	}
 
 	@Test
 	void requestToStringNeverShowsContent() {
-		assertThat(new SanitizeModelResponseRequest(DataItem.text("SECRET-1"), "SECRET-2").toString())
+		assertThat(new SanitizeModelResponseRequest(DataItem.text("SECRET-1"), "SECRET-2", null).toString())
 			.doesNotContain("SECRET");
-		assertThat(new SanitizeUserPromptRequest(DataItem.text("SECRET-1")).toString()).doesNotContain("SECRET");
+		assertThat(new SanitizeUserPromptRequest(DataItem.text("SECRET-1"), null).toString()).doesNotContain("SECRET");
 	}
 
 	// IMAGE is newer than the schema jar (0.29.0): the strict parser must reject it, and this test
 	// fails once a newer schema knows it, so that sendableByteDataTypes() can include it.
 	@Test
 	void imageIsUnknownToThisSchemaVersion() {
-		var request = new SanitizeUserPromptRequest(DataItem.bytes(ByteDataType.IMAGE, BYTES));
+		var request = new SanitizeUserPromptRequest(DataItem.bytes(ByteDataType.IMAGE, BYTES), null);
 		assertThat(protoNames(ByteDataItem.ByteItemType.values())).doesNotContain("IMAGE");
 		assertThatExceptionOfType(InvalidProtocolBufferException.class)
 			.isThrownBy(() -> PARSER.merge(json(request),

@@ -15,17 +15,23 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings;
+import dev.modelarmor.client.admin.RaiFilterSettings.RaiFilter;
+import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
+import dev.modelarmor.client.admin.TemplateMetadata;
+import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
-
-import dev.modelarmor.client.RaiFilterSettings.RaiFilter;
-
-import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;

@@ -9,6 +9,8 @@ import java.util.function.Function;
 
 import dev.modelarmor.client.SanitizationResult.SanitizationMetadata;
 import dev.modelarmor.client.SanitizationResult.Verdict;
+import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

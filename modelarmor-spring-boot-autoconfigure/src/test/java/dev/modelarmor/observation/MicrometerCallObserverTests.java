@@ -5,27 +5,23 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.modelarmor.client.FilterConfig;
-import dev.modelarmor.client.FloorSetting;
+import dev.modelarmor.client.DetectionConfidenceLevel;
 import dev.modelarmor.client.FloorSettingName;
-import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.PiAndJailbreakFilterSettings;
-import dev.modelarmor.client.Template;
-import dev.modelarmor.client.FilterEnforcement;
-import dev.modelarmor.client.DetectionConfidenceLevel;
+import dev.modelarmor.client.admin.FilterConfig;
+import dev.modelarmor.client.admin.FilterEnforcement;
+import dev.modelarmor.client.admin.FloorSetting;
+import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
+import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;
@@ -49,7 +45,6 @@ import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryListener;
 import org.springframework.retry.TerminatedRetryException;
 import org.springframework.retry.support.RetryTemplate;
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -105,13 +100,16 @@ class MicrometerCallObserverTests {
 		this.observations.observationConfig().observationHandler(this.events);
 		String baseUrl = modelArmor.baseUrl();
 		ModelArmorEndpoint endpoint = new ModelArmorEndpoint(URI.create(baseUrl), URI.create(baseUrl));
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
-				null, null);
 		this.retryTemplate = ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS,
 				this.time.runtime(new SplittableRandom(7)));
-		this.template = new ModelArmorTemplate(restClient, this.retryTemplate, endpoint, "demo-project",
-				"us-central1", "default-template")
-			.withCallObserver(new MicrometerCallObserver(this.meters, this.observations));
+		this.template = ModelArmorTemplate.builder()
+			.endpoint(endpoint)
+			.retryTemplate(this.retryTemplate)
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.callObserver(new MicrometerCallObserver(this.meters, this.observations))
+			.build();
 	}
 
 	@Test

@@ -25,7 +25,6 @@ import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.PiAndJailbreakFilterResult;
 import dev.modelarmor.client.SanitizationResult;
@@ -44,7 +43,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -541,18 +539,23 @@ class FaultMatrixTests {
 	private ModelArmorTemplate template(String baseUrl, HttpTimeouts timeouts,
 			@Nullable ClientHttpRequestInterceptor authorization) {
 		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(baseUrl);
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, timeouts, authorization,
-				null);
 		ModelArmorCallObserver recording = (operation) -> new ModelArmorCallObserver.Call() {
 			@Override
 			public void finished(CallResult result) {
 				FaultMatrixTests.this.calls.add(result);
 			}
 		};
-		return new ModelArmorTemplate(restClient,
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(7))),
-				endpoint, "demo-project", "us-central1", "default-template")
-			.withCallObserver(recording);
+		return ModelArmorTemplate.builder()
+			.endpoint(endpoint)
+			.timeouts(timeouts)
+			.authorization(authorization)
+			.retryTemplate(
+					ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(7))))
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.callObserver(recording)
+			.build();
 	}
 
 }

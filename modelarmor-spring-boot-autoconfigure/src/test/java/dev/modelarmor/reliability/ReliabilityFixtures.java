@@ -6,7 +6,6 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorEndpoint;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.retry.JitteredTruncatedBackOffPolicy;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -14,7 +13,6 @@ import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.web.client.RestClient;
 
 /**
  * What the reliability tests share: a template against a {@link LoopbackModelArmor}, built as an
@@ -26,10 +24,14 @@ final class ReliabilityFixtures {
 	}
 
 	static ModelArmorTemplate template(LoopbackModelArmor server, RetrySettings settings, HttpTimeouts timeouts) {
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(server.url());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, timeouts, null, null);
-		return new ModelArmorTemplate(restClient, ModelArmorRetryTemplates.retrying(settings, RetryRuntime.system()),
-				endpoint, "demo-project", "us-central1", "default-template");
+		return ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(server.url()))
+			.timeouts(timeouts)
+			.retryTemplate(ModelArmorRetryTemplates.retrying(settings, RetryRuntime.system()))
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.build();
 	}
 
 	/**

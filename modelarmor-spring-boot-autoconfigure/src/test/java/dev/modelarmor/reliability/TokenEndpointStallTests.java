@@ -26,7 +26,6 @@ import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.observation.MicrometerCallObserver;
 import dev.modelarmor.retry.BackoffSchedule;
@@ -49,7 +48,6 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.retry.support.RetryTemplate;
-import org.springframework.web.client.RestClient;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -159,10 +157,14 @@ class TokenEndpointStallTests {
 	@Test
 	@Timeout(60)
 	void fiftyCallsWhileTheTokenEndpointStallsEndWithinASecondOfTheirDeadline() throws Exception {
-		ModelArmorEndpoint warmUpEndpoint = ModelArmorEndpoint.of(wireMock.baseUrl());
-		new ModelArmorTemplate(ModelArmorRestClients.create(RestClient.builder(), warmUpEndpoint, LONG_TIMEOUTS, null, null),
-				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, RetryRuntime.system()), warmUpEndpoint,
-				"demo-project", "us-central1", "default-template")
+		ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(wireMock.baseUrl()))
+			.timeouts(LONG_TIMEOUTS)
+			.retryTemplate(ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, RetryRuntime.system()))
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.build()
 			.sanitizeUserPrompt("warm-up");
 		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
 			ModelArmorTemplate template = template(stalling.tokenUri(), LONG_TIMEOUTS,
@@ -284,9 +286,6 @@ class TokenEndpointStallTests {
 		var credentials = loader.load(new ByteArrayResource(account.json().getBytes(StandardCharsets.UTF_8)), null);
 		GoogleCredentialsInterceptor authorization = new GoogleCredentialsInterceptor(credentials, timeouts.read());
 		this.interceptors.add(authorization);
-		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(wireMock.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, timeouts, authorization,
-				null);
 		MicrometerCallObserver metrics = new MicrometerCallObserver(this.meters, ObservationRegistry.NOOP);
 		ModelArmorCallObserver recording = (operation) -> {
 			ModelArmorCallObserver.Call measured = metrics.start(operation);
@@ -306,9 +305,16 @@ class TokenEndpointStallTests {
 
 			};
 		};
-		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, "demo-project", "us-central1",
-				"default-template")
-			.withCallObserver(recording);
+		return ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(wireMock.baseUrl()))
+			.timeouts(timeouts)
+			.authorization(authorization)
+			.retryTemplate(retryTemplate)
+			.projectId("demo-project")
+			.location("us-central1")
+			.templateId("default-template")
+			.callObserver(recording)
+			.build();
 	}
 
 	private static <T> List<T> concurrently(int runs, int parallel, Callable<T> run) throws Exception {

@@ -16,9 +16,7 @@ import com.google.cloud.modelarmor.v1.ModelArmorSettings;
 import com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest;
 import com.google.cloud.modelarmor.v1.SanitizeUserPromptResponse;
 import com.google.cloud.modelarmor.v1.TemplateName;
-import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorEndpoint;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.SanitizationResult;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -81,15 +79,17 @@ public class PerCallBenchmark {
 		this.rawUri = URI.create(this.server.url() + "/v1/projects/" + PROJECT + "/locations/" + LOCATION + "/templates/"
 				+ TEMPLATE + ":sanitizeUserPrompt");
 		this.rawBody = ("{\"userPromptData\":{\"text\":\"" + PROMPT + "\"}}").getBytes(StandardCharsets.UTF_8);
-		this.restClient = ModelArmorRestClients.create(RestClient.builder(), ModelArmorEndpoint.of(this.server.url()),
-				HttpTimeouts.DEFAULTS, null, null);
+		RestClient.Builder http = RestClient.builder();
 		this.template = ModelArmorTemplate.builder()
-			.restClientBuilder(RestClient.builder())
+			.restClientBuilder(http)
 			.endpoint(ModelArmorEndpoint.of(this.server.url()))
 			.projectId(PROJECT)
 			.location(LOCATION)
 			.templateId(TEMPLATE)
 			.build();
+		// The template's builder configured this one with its transport (base URL, request factory): a
+		// second client built from it posts through the same transport, without the template around it.
+		this.restClient = http.build();
 		this.official = ModelArmorClient.create(ModelArmorSettings.newHttpJsonBuilder()
 			.setEndpoint(this.server.url())
 			.setCredentialsProvider(NoCredentialsProvider.create())

@@ -1,6 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.time.Duration;
+
+import dev.modelarmor.client.ModelArmorApiException;
 
 /**
  * A template could not be created because its id is taken. When an earlier attempt of the same call

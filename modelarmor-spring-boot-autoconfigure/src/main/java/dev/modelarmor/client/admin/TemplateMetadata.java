@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import org.jspecify.annotations.Nullable;

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,7 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
+import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
 import org.jspecify.annotations.Nullable;
-
-import dev.modelarmor.client.TemplateMetadata.MultiLanguageDetection;
 
 /**
  * The metadata of a floor setting.

@@ -1,5 +1,6 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
+import dev.modelarmor.client.DetectionConfidenceLevel;
 import org.jspecify.annotations.Nullable;
 
 /**

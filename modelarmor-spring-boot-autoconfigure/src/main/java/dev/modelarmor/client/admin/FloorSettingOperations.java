@@ -1,6 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.util.List;
+
+import dev.modelarmor.client.FloorSettingName;
 
 /**
  * Reads and changes Model Armor floor settings: the minimum screening a project, folder or organization

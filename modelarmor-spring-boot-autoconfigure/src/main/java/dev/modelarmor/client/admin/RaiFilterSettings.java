@@ -1,7 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.util.List;
 
+import dev.modelarmor.client.DetectionConfidenceLevel;
+import dev.modelarmor.client.RaiFilterType;
 import org.jspecify.annotations.Nullable;
 
 /**

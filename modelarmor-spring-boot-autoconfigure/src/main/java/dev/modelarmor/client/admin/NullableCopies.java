@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Copies for the management records, where {@code null} means "not given" and must stay
- * {@code null}, unlike {@link Defaults}, which turns it into an empty collection.
+ * {@code null}, unlike the sanitize results, where it becomes an empty collection.
  */
 final class NullableCopies {
 

@@ -1,7 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.admin;
 
 import java.util.List;
 
+import dev.modelarmor.client.ModelArmorApiException;
 import org.jspecify.annotations.Nullable;
 
 /**
