@@ -77,7 +77,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 */
 	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 			boolean honorRetryAfter) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.SEED);
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null);
 	}
 
 	/**

@@ -2,8 +2,9 @@ package dev.modelarmor.autoconfigure;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
@@ -15,7 +16,9 @@ import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -59,23 +62,27 @@ class ModelArmorSettingsTests {
 		assertThat(new ModelArmorProperties().getLocation()).isEqualTo(ModelArmorTemplate.DEFAULT_LOCATION);
 	}
 
-	/**
-	 * The defaults in the metadata, bound as an application's configuration would be, give the same
-	 * properties as no configuration at all: the metadata's defaults (those of the configuration processor
-	 * and those written in additional-spring-configuration-metadata.json) are the code's.
-	 */
 	@Test
-	void theMetadataDefaultsAreTheCodesDefaults() {
-		Map<String, String> defaults = metadataDefaults();
-		assertThat(defaults).hasSizeGreaterThanOrEqualTo(29)
-			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER))
+	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
+		assertThat(metadataDefaults()).hasSize(29)
+			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
-			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION);
-		defaults.forEach((name, value) -> {
-			ModelArmorProperties bound = new Binder(new MapConfigurationPropertySource(Map.of(name, value)))
-				.bindOrCreate("modelarmor", Bindable.of(ModelArmorProperties.class));
-			assertThat(bound).as(name + "=" + value).usingRecursiveComparison().isEqualTo(new ModelArmorProperties());
-		});
+			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
+	}
+
+	/**
+	 * A default in the metadata, bound as an application's configuration would be, gives the same
+	 * properties as no configuration at all: the metadata's defaults (the configuration processor's and
+	 * those written in additional-spring-configuration-metadata.json) are the code's.
+	 * @param name the property
+	 * @param value its default in the metadata
+	 */
+	@ParameterizedTest(name = "{0}={1}")
+	@MethodSource("metadataDefaultValues")
+	void theMetadataDefaultIsTheCodesDefault(String name, String value) {
+		ModelArmorProperties bound = new Binder(new MapConfigurationPropertySource(Map.of(name, value)))
+			.bindOrCreate("modelarmor", Bindable.of(ModelArmorProperties.class));
+		assertThat(bound).usingRecursiveComparison().isEqualTo(new ModelArmorProperties());
 	}
 
 	@Test
@@ -124,9 +131,13 @@ class ModelArmorSettingsTests {
 		};
 	}
 
+	static Stream<Arguments> metadataDefaultValues() {
+		return metadataDefaults().entrySet().stream().map((entry) -> Arguments.of(entry.getKey(), entry.getValue()));
+	}
+
 	private static Map<String, String> metadataDefaults() {
 		try (InputStream metadata = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
-			Map<String, String> defaults = new HashMap<>();
+			Map<String, String> defaults = new TreeMap<>();
 			for (JsonNode property : JsonMapper.shared().readTree(metadata).path("properties")) {
 				String name = property.path("name").asString();
 				if (name.startsWith("modelarmor.") && property.has("defaultValue")) {
