@@ -18,10 +18,15 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
+// The configuration processor cannot read defaults that refer to other classes, so
+// additional-spring-configuration-metadata.json states them for IDEs; ModelArmorSettingsTests checks that
+// every default there is the one here.
+
 /**
- * Configuration properties of the Model Armor starter. Plain data: the defaults are those of the settings
- * types they become, and ModelArmorSettings turns them into those types, failing startup with a message
- * naming an invalid property.
+ * Configuration properties of the Model Armor starter. Their defaults are those of the types they become
+ * ({@link HttpTimeouts#DEFAULTS}, {@link RetrySettings#DEFAULTS}, {@link ScreeningWindows#DEFAULTS},
+ * {@link ModelArmorAdvisorOptions#DEFAULTS}); an invalid value fails startup with a message naming the
+ * property.
  */
 @ConfigurationProperties("modelarmor")
 public class ModelArmorProperties {
