@@ -1,5 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
+import java.time.Duration;
+
 import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.auth.GoogleCredentialsInterceptor;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
@@ -25,20 +27,20 @@ final class ModelArmorAuthorization implements AutoCloseable {
 	}
 
 	/**
-	 * Loads the credentials the properties name; a request waits for its token at most the read timeout,
-	 * or what is left of its call's deadline when that is shorter.
-	 * @param properties the properties
+	 * Loads the credentials the properties name.
+	 * @param credentialsProperties the credentials properties
+	 * @param tokenWait how long a request waits for its token at most (the read timeout), or what is left of
+	 * its call's deadline when that is shorter
 	 * @return the authorization
 	 */
-	static ModelArmorAuthorization load(ModelArmorProperties properties) {
-		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
+	static ModelArmorAuthorization load(ModelArmorProperties.Credentials credentialsProperties, Duration tokenWait) {
 		if (!credentialsProperties.isEnabled()) {
 			return new ModelArmorAuthorization(null, null);
 		}
 		GoogleCredentials credentials = new GoogleCredentialsLoader().load(credentialsProperties.getLocation(),
 				credentialsProperties.getQuotaProjectId());
 		return new ModelArmorAuthorization(credentials,
-				new GoogleCredentialsInterceptor(credentials, properties.toHttpTimeouts().read()));
+				new GoogleCredentialsInterceptor(credentials, tokenWait));
 	}
 
 	@Nullable GoogleCredentials credentials() {

@@ -17,8 +17,8 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.RestClient;
@@ -37,7 +37,7 @@ import org.springframework.web.client.RestClient;
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(ModelArmorProperties.class)
+@Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorAutoConfiguration {
 
 	@Bean
@@ -53,26 +53,27 @@ public final class ModelArmorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
-	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties) {
-		return ModelArmorAuthorization.load(properties);
+	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties, ModelArmorSettings settings) {
+		return ModelArmorAuthorization.load(properties.getCredentials(), settings.timeouts().read());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
-	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, Environment environment,
-			ModelArmorAuthorization modelArmorAuthorization, ObjectProvider<RestClient.Builder> restClientBuilder,
-			ObjectProvider<ModelArmorRetryCustomizer> customizers, ObjectProvider<RetryRuntime> retryRuntime,
-			ObjectProvider<ModelArmorCallObserver> callObserver, ShutdownAwareSleeper modelArmorRetrySleeper) {
+	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, ModelArmorSettings settings,
+			Environment environment, ModelArmorAuthorization modelArmorAuthorization,
+			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
+			ShutdownAwareSleeper modelArmorRetrySleeper) {
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
 		GoogleCredentials credentials = modelArmorAuthorization.credentials();
 		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
-		RetryTemplate retryTemplate = retryTemplate(properties,
+		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(),
 				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
-			.endpoint(properties.toEndpoint())
-			.timeouts(properties.toHttpTimeouts())
+			.endpoint(settings.endpoint())
+			.timeouts(settings.timeouts())
 			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId((credentials != null) ? null : credentialsProperties.getQuotaProjectId())
 			.retryTemplate(retryTemplate)
@@ -86,13 +87,12 @@ public final class ModelArmorAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	WindowedScreening modelArmorWindowedScreening(ModelArmorOperations modelArmorOperations,
-			ModelArmorProperties properties) {
-		return new WindowedScreening(modelArmorOperations, properties.toScreeningWindows());
+			ModelArmorSettings settings) {
+		return new WindowedScreening(modelArmorOperations, settings.windows());
 	}
 
-	private static RetryTemplate retryTemplate(ModelArmorProperties properties, RetryRuntime runtime) {
-		RetrySettings settings = properties.toRetrySettings();
-		return properties.getRetry().isEnabled() ? ModelArmorRetryTemplates.retrying(settings, runtime)
+	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime) {
+		return enabled ? ModelArmorRetryTemplates.retrying(settings, runtime)
 				: ModelArmorRetryTemplates.singleAttempt(settings, runtime);
 	}
 

@@ -13,9 +13,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 import org.springframework.util.function.SingletonSupplier;
 
@@ -25,7 +25,7 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(ModelArmorProperties.class)
+@Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorGuardAutoConfiguration {
 
 	@Bean
@@ -33,13 +33,14 @@ public final class ModelArmorGuardAutoConfiguration {
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
 			ObjectProvider<WindowedScreening> screening, ObjectProvider<ModelArmorOperations> operations,
-			ObjectProvider<ModelArmorProperties> properties, ObjectProvider<ScreeningObserver> observer) {
+			ObjectProvider<ModelArmorProperties> properties, ObjectProvider<ModelArmorSettings> settings,
+			ObjectProvider<ScreeningObserver> observer) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
 		// was most of what the guard cost. Without a WindowedScreening bean (an application's own client
 		// without the client auto-configuration) the guard still screens long text whole.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
 				SingletonSupplier.of(() -> screening.getIfAvailable(() -> new WindowedScreening(operations.getObject(),
-						properties.getObject().toScreeningWindows()))),
+						settings.getObject().windows()))),
 				() -> properties.getObject().getTemplateId(),
 				() -> properties.getObject().getGuard().isFailOpen(),
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));

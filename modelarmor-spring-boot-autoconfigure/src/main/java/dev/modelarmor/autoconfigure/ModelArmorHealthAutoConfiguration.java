@@ -15,9 +15,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of the {@code modelArmor} health indicator. Off unless
@@ -34,26 +34,26 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBooleanProperty(name = "management.health.modelarmor.enabled")
 @ConditionalOnBean(ModelArmorOperations.class)
-@EnableConfigurationProperties(ModelArmorProperties.class)
+@Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(value = ModelArmorHealthIndicator.class, name = "modelArmorHealthIndicator")
 	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations,
-			ModelArmorProperties properties, ObjectProvider<RetryRuntime> retryRuntime) {
+			ModelArmorProperties properties, ModelArmorSettings settings, ObjectProvider<RetryRuntime> retryRuntime) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
 		ModelArmorOperations checking = operations;
 		String templateId = properties.getTemplateId();
 		if (operations instanceof ModelArmorTemplate template) {
-			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt(properties), runtime));
+			RetrySettings singleAttempt = singleAttempt(settings.retry());
+			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt, runtime));
 			templateId = template.getTemplateId();
 		}
 		return new ModelArmorHealthIndicator(checking, templateId, properties.getHealth().getCacheTimeToLive(),
 				runtime.clock());
 	}
 
-	private static RetrySettings singleAttempt(ModelArmorProperties properties) {
-		RetrySettings settings = properties.toRetrySettings();
+	private static RetrySettings singleAttempt(RetrySettings settings) {
 		Duration deadline = (settings.deadline().compareTo(ModelArmorHealthIndicator.CHECK_DEADLINE) < 0)
 				? settings.deadline() : ModelArmorHealthIndicator.CHECK_DEADLINE;
 		return new RetrySettings(settings.schedule(), deadline, settings.retryTooManyRequests(), settings.honorRetryAfter(),

@@ -1,38 +1,35 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
-import java.util.regex.Pattern;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.client.HttpTimeouts;
-import dev.modelarmor.client.InvalidScreeningWindowsException;
-import dev.modelarmor.client.ModelArmorConfigurationException;
-import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.guard.MatchAction;
-import dev.modelarmor.retry.BackoffSchedule;
-import dev.modelarmor.retry.InvalidRetrySettingException;
 import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.core.Ordered;
 import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 
+// The configuration processor cannot read defaults that refer to other classes, so
+// additional-spring-configuration-metadata.json states them for IDEs; ModelArmorSettingsTests checks that
+// every default there is the one here.
+
 /**
- * Configuration properties of the Model Armor starter. Invalid values fail startup with a message
- * naming the property.
+ * Configuration properties of the Model Armor starter. Their defaults are those of the types they become
+ * ({@link HttpTimeouts#DEFAULTS}, {@link RetrySettings#DEFAULTS}, {@link ScreeningWindows#DEFAULTS},
+ * {@link ModelArmorAdvisorOptions#DEFAULTS}); an invalid value fails startup with a message naming the
+ * property.
  */
 @ConfigurationProperties("modelarmor")
-public class ModelArmorProperties implements InitializingBean {
-
-	private static final Pattern LOCATION = Pattern.compile("[a-z][a-z0-9-]*");
+public class ModelArmorProperties {
 
 	/**
 	 * Whether to enable the Model Armor starter.
@@ -48,7 +45,7 @@ public class ModelArmorProperties implements InitializingBean {
 	/**
 	 * Location of the templates: a region such as us-central1, or the multi-region us or eu.
 	 */
-	private String location = "us-central1";
+	private String location = ModelArmorTemplate.DEFAULT_LOCATION;
 
 	/**
 	 * Template used by sanitize calls unless another is chosen with withTemplate.
@@ -137,110 +134,6 @@ public class ModelArmorProperties implements InitializingBean {
 		return this.springAi;
 	}
 
-	@Override
-	public void afterPropertiesSet() {
-		if (this.health.cacheTimeToLive.isNegative()) {
-			throw invalid("modelarmor.health.cache-time-to-live", this.health.cacheTimeToLive, "must not be negative");
-		}
-		if (!LOCATION.matcher(this.location).matches()) {
-			throw invalid("modelarmor.location", this.location,
-					"is not a location name; use a region such as us-central1, or us or eu");
-		}
-		if (this.templateId != null && this.templateId.isBlank()) {
-			throw invalid("modelarmor.template-id", this.templateId, "is blank; remove it or name a template");
-		}
-		String advisorTemplate = this.springAi.advisor.template;
-		if (advisorTemplate != null && !advisorTemplate.isEmpty() && advisorTemplate.isBlank()) {
-			throw invalid("modelarmor.spring-ai.advisor.template", advisorTemplate,
-					"is blank; remove it to use modelarmor.template-id, or name a template");
-		}
-		toEndpoint();
-		toHttpTimeouts();
-		toRetrySettings();
-		toScreeningWindows();
-	}
-
-	/**
-	 * The endpoint: {@link #getEndpoint()} when set, else the regional endpoint of the location.
-	 * @return the endpoint
-	 */
-	public ModelArmorEndpoint toEndpoint() {
-		try {
-			return (this.endpoint != null) ? ModelArmorEndpoint.of(this.endpoint)
-					: ModelArmorEndpoint.regional(this.location);
-		}
-		catch (IllegalArgumentException ex) {
-			throw invalid("modelarmor.endpoint", this.endpoint, ex.getMessage());
-		}
-	}
-
-	/**
-	 * The HTTP timeouts.
-	 * @return the timeouts
-	 */
-	public HttpTimeouts toHttpTimeouts() {
-		requirePositive("modelarmor.http.connect-timeout", this.http.connectTimeout);
-		requirePositive("modelarmor.http.read-timeout", this.http.readTimeout);
-		return new HttpTimeouts(this.http.connectTimeout, this.http.readTimeout);
-	}
-
-	/**
-	 * The retry settings.
-	 * @return the settings
-	 */
-	public RetrySettings toRetrySettings() {
-		try {
-			RetrySettings settings = new RetrySettings(
-					new BackoffSchedule(this.retry.initialBackoff, this.retry.jitter, this.retry.maxBackoff),
-					this.retry.deadline, this.retry.retryTooManyRequests, this.retry.honorRetryAfter);
-			RetryBudgetSettings budget = new RetryBudgetSettings(this.retry.budget.maxTokens,
-					this.retry.budget.tokenRatio);
-			RetrySettings withMode = settings.withJitterMode(this.retry.jitterMode);
-			return this.retry.budget.enabled ? withMode.withBudget(budget) : withMode;
-		}
-		catch (InvalidRetrySettingException ex) {
-			throw invalid("modelarmor.retry." + ex.setting(), ex.value(), ex.reason());
-		}
-	}
-
-	/**
-	 * How text longer than one window is screened.
-	 * @return the window settings
-	 */
-	public ScreeningWindows toScreeningWindows() {
-		Guard.Window window = this.guard.window;
-		try {
-			return new ScreeningWindows(bytes(window.size), bytes(window.overlap), window.parallelism,
-					window.maxWindows);
-		}
-		catch (InvalidScreeningWindowsException ex) {
-			Object value = switch (ex.setting()) {
-				case "size" -> window.size;
-				case "overlap" -> window.overlap;
-				default -> ex.value();
-			};
-			throw invalid("modelarmor.guard.window." + ex.setting(), value, ex.reason());
-		}
-	}
-
-	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */
-	private static int bytes(DataSize size) {
-		return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, size.toBytes()));
-	}
-
-	private static void requirePositive(String property, Duration value) {
-		if (value.isNegative() || value.isZero()) {
-			throw invalid(property, value, "must be positive");
-		}
-	}
-
-	private static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
-			@Nullable String reason) {
-		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
-		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
-				"Change " + property + " in your application configuration");
-	}
-
 	/**
 	 * How calls are authorized.
 	 */
@@ -297,12 +190,12 @@ public class ModelArmorProperties implements InitializingBean {
 		/**
 		 * Time allowed to open a connection.
 		 */
-		private Duration connectTimeout = Duration.ofSeconds(5);
+		private Duration connectTimeout = HttpTimeouts.DEFAULTS.connect();
 
 		/**
 		 * Time allowed for an answer, per attempt. Never longer than what is left of the retry deadline.
 		 */
-		private Duration readTimeout = Duration.ofSeconds(30);
+		private Duration readTimeout = HttpTimeouts.DEFAULTS.read();
 
 		public Duration getConnectTimeout() {
 			return this.connectTimeout;
@@ -336,34 +229,34 @@ public class ModelArmorProperties implements InitializingBean {
 		/**
 		 * Wait before the first retry, before jitter; each later wait doubles.
 		 */
-		private Duration initialBackoff = Duration.ofSeconds(1);
+		private Duration initialBackoff = RetrySettings.DEFAULTS.schedule().initialBackoff();
 
 		/**
 		 * Upper bound of the random fraction added to each wait, drawn afresh per retry. Zero for none.
 		 */
-		private Duration jitter = Duration.ofSeconds(1);
+		private Duration jitter = RetrySettings.DEFAULTS.schedule().jitter();
 
 		/**
 		 * Longest wait between two attempts.
 		 */
-		private Duration maxBackoff = Duration.ofSeconds(32);
+		private Duration maxBackoff = RetrySettings.DEFAULTS.schedule().maxBackoff();
 
 		/**
 		 * Total time from the start of the first attempt after which no retry starts. A wait that would
 		 * end past it is not slept: the call fails at once.
 		 */
-		private Duration deadline = Duration.ofSeconds(60);
+		private Duration deadline = RetrySettings.DEFAULTS.deadline();
 
 		/**
 		 * Whether to retry HTTP 429 (Too Many Requests) as well as 500, 502, 503, 504 and I/O failures.
 		 */
-		private boolean retryTooManyRequests = true;
+		private boolean retryTooManyRequests = RetrySettings.DEFAULTS.retryTooManyRequests();
 
 		/**
 		 * Whether a Retry-After header or a google.rpc.RetryInfo detail raises the next wait to at least
 		 * the server's hint. A hint that does not fit before the deadline ends retrying at once.
 		 */
-		private boolean honorRetryAfter = true;
+		private boolean honorRetryAfter = RetrySettings.DEFAULTS.honorRetryAfter();
 
 		/**
 		 * How the random part of each wait is drawn: seed (Google's strategy: initial-backoff × 2^n plus up to
@@ -371,7 +264,7 @@ public class ModelArmorProperties implements InitializingBean {
 		 * between initial-backoff and three times the previous wait, capped). Full and decorrelated spread a
 		 * crowd of clients better after an outage.
 		 */
-		private JitterMode jitterMode = JitterMode.SEED;
+		private JitterMode jitterMode = RetrySettings.DEFAULTS.jitterMode();
 
 		private final Budget budget = new Budget();
 
@@ -458,12 +351,12 @@ public class ModelArmorProperties implements InitializingBean {
 			/**
 			 * Size of the bucket, from 1 to 1000. Each retryable failure takes one token.
 			 */
-			private int maxTokens = 10;
+			private int maxTokens = RetryBudgetSettings.DEFAULTS.maxTokens();
 
 			/**
 			 * Tokens a successful call gives back, more than 0 and at most 1.
 			 */
-			private double tokenRatio = 0.1;
+			private double tokenRatio = RetryBudgetSettings.DEFAULTS.tokenRatio();
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -541,24 +434,24 @@ public class ModelArmorProperties implements InitializingBean {
 			 * Most bytes in one window, counted as UTF-8 of the text's NFKC form: a window of N bytes is at
 			 * most N tokens in any language. From 1KB to 4MB.
 			 */
-			private DataSize size = DataSize.ofKilobytes(8);
+			private DataSize size = DataSize.ofBytes(ScreeningWindows.DEFAULTS.size());
 
 			/**
 			 * Bytes that consecutive windows share at least, so that a sentence, a card number or a URL across
 			 * a window's edge lies whole in one window. At most half of size.
 			 */
-			private DataSize overlap = DataSize.ofKilobytes(1);
+			private DataSize overlap = DataSize.ofBytes(ScreeningWindows.DEFAULTS.overlap());
 
 			/**
 			 * Most windows of one text screened at the same time, from 1 to 32.
 			 */
-			private int parallelism = 4;
+			private int parallelism = ScreeningWindows.DEFAULTS.parallelism();
 
 			/**
 			 * Most windows one text is cut into. Longer text is refused before anything is sent, whether or not
 			 * screening fails open.
 			 */
-			private int maxWindows = 64;
+			private int maxWindows = ScreeningWindows.DEFAULTS.maxWindows();
 
 			public DataSize getSize() {
 				return this.size;
@@ -648,32 +541,32 @@ public class ModelArmorProperties implements InitializingBean {
 			 * What a match does: block, deidentify (go on with Sensitive Data Protection's de-identified text
 			 * when SDP alone matched, otherwise block) or log-only.
 			 */
-			private MatchAction onMatch = MatchAction.BLOCK;
+			private MatchAction onMatch = ModelArmorAdvisorOptions.DEFAULTS.onMatch();
 
 			/**
 			 * What a blocked prompt or answer returns: refuse (the refusal as the assistant's answer, with
 			 * modelarmor.* metadata) or throw (ModelArmorViolationException, or
 			 * ModelArmorNotScreenedException when screening could not complete).
 			 */
-			private OnBlock onBlock = OnBlock.REFUSE;
+			private OnBlock onBlock = ModelArmorAdvisorOptions.DEFAULTS.onBlock();
 
 			/**
 			 * The assistant's answer to a blocked call when on-block is refuse. Never names the content.
 			 */
-			private String refusal = "Sorry, I cannot help with that request.";
+			private String refusal = ModelArmorAdvisorOptions.DEFAULT_REFUSAL;
 
 			/**
-			 * Order of the advisor in the ChatClient's chain; the lower, the earlier. The default,
-			 * HIGHEST_PRECEDENCE + 100, runs it before chat memory and tool calling.
+			 * Order of the advisor in the ChatClient's chain; the lower, the earlier. The default runs it
+			 * before chat memory and tool calling.
 			 */
-			private int order = Ordered.HIGHEST_PRECEDENCE + 100;
+			private int order = ModelArmorAdvisorOptions.DEFAULT_ORDER;
 
 			/**
 			 * How a streamed answer is screened: buffered (the whole answer once, before any of it is
 			 * emitted) or per-chunk (each chunk as it arrives; progressive, but earlier chunks are out when a
 			 * later one is blocked, and each chunk costs a Model Armor call).
 			 */
-			private StreamMode streamMode = StreamMode.BUFFERED;
+			private StreamMode streamMode = ModelArmorAdvisorOptions.DEFAULTS.streamMode();
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -729,15 +622,6 @@ public class ModelArmorProperties implements InitializingBean {
 
 			public void setStreamMode(StreamMode streamMode) {
 				this.streamMode = streamMode;
-			}
-
-			/**
-			 * The advisor's options.
-			 * @return the options
-			 */
-			public ModelArmorAdvisorOptions toOptions() {
-				return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order,
-						this.streamMode);
 			}
 
 		}

@@ -12,9 +12,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.util.StringUtils;
 import org.springframework.util.function.SingletonSupplier;
 
@@ -28,7 +28,7 @@ import org.springframework.util.function.SingletonSupplier;
 @AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@EnableConfigurationProperties(ModelArmorProperties.class)
+@Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorSpringAiAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -39,13 +39,12 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorProperties properties,
-				ObjectProvider<ScreeningObserver> observer) {
-			ModelArmorProperties.SpringAi.Advisor advisor = properties.getSpringAi().getAdvisor();
-			String template = advisor.getTemplate();
+				ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer) {
+			String template = properties.getSpringAi().getAdvisor().getTemplate();
 			WindowedScreening client = StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
 			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
 					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
-			return new ModelArmorAdvisor(client, screener, advisor.toOptions());
+			return new ModelArmorAdvisor(client, screener, settings.advisor());
 		}
 
 		@Bean

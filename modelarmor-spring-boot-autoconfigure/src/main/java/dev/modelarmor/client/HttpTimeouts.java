@@ -2,6 +2,8 @@ package dev.modelarmor.client;
 
 import java.time.Duration;
 
+import dev.modelarmor.retry.InvalidSettingException;
+
 /**
  * Timeouts of each HTTP attempt. The read timeout is further bounded by what is left of the retry
  * deadline.
@@ -19,10 +21,10 @@ public record HttpTimeouts(Duration connect, Duration read) {
 	 */
 	public HttpTimeouts {
 		if (connect.isNegative() || connect.isZero()) {
-			throw new IllegalArgumentException("connect timeout must be positive but was " + connect);
+			throw new InvalidSettingException("connect-timeout", connect, "must be positive");
 		}
 		if (read.isNegative() || read.isZero()) {
-			throw new IllegalArgumentException("read timeout must be positive but was " + read);
+			throw new InvalidSettingException("read-timeout", read, "must be positive");
 		}
 	}
 

@@ -25,6 +25,9 @@ import org.springframework.web.client.RestClient;
  */
 public class ModelArmorTemplate implements ModelArmorOperations {
 
+	/** The location of the templates unless another is chosen: Google's default region. */
+	public static final String DEFAULT_LOCATION = "us-central1";
+
 	private static final String SANITIZE = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
 
 	private final ApiCalls calls;
@@ -194,8 +197,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	}
 
 	/**
-	 * Builds a {@link ModelArmorTemplate}. Defaults: location {@code us-central1}, its regional endpoint,
-	 * {@link HttpTimeouts#DEFAULTS}, no authorization, Google's retry strategy
+	 * Builds a {@link ModelArmorTemplate}. Defaults: {@link ModelArmorTemplate#DEFAULT_LOCATION}, its regional
+	 * endpoint, {@link HttpTimeouts#DEFAULTS}, no authorization, Google's retry strategy
 	 * ({@link RetrySettings#DEFAULTS}) on the system clock, no observer.
 	 */
 	public static final class Builder {
@@ -218,7 +221,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 		private @Nullable String projectId;
 
-		private String location = "us-central1";
+		private String location = DEFAULT_LOCATION;
 
 		private @Nullable String templateId;
 

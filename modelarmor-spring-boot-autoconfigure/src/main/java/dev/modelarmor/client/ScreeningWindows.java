@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import dev.modelarmor.retry.InvalidSettingException;
+
 /**
  * How {@link WindowedScreening} cuts text that is longer than Model Armor's filters read, and how many
  * of its windows it screens at once.
@@ -35,24 +37,24 @@ public record ScreeningWindows(int size, int overlap, int parallelism, int maxWi
 
 	/**
 	 * Creates the settings.
-	 * @throws InvalidScreeningWindowsException naming the setting that is out of range
+	 * @throws InvalidSettingException naming the setting that is out of range
 	 */
 	public ScreeningWindows {
 		if (size < MIN_SIZE || size > DataItem.MAX_BYTES) {
-			throw new InvalidScreeningWindowsException("size", size,
+			throw new InvalidSettingException("size", size,
 					"must be from " + MIN_SIZE + " bytes (1KB) to " + DataItem.MAX_BYTES
 							+ " bytes (4MB, the most Model Armor takes in one request)");
 		}
 		if (overlap < 0 || overlap > size / 2) {
-			throw new InvalidScreeningWindowsException("overlap", overlap, "must be from 0 to half of size ("
+			throw new InvalidSettingException("overlap", overlap, "must be from 0 to half of size ("
 					+ size / 2 + " bytes), so that every window moves on by at least half a window");
 		}
 		if (parallelism < 1 || parallelism > MAX_PARALLELISM) {
-			throw new InvalidScreeningWindowsException("parallelism", parallelism,
+			throw new InvalidSettingException("parallelism", parallelism,
 					"must be from 1 to " + MAX_PARALLELISM);
 		}
 		if (maxWindows < 1) {
-			throw new InvalidScreeningWindowsException("max-windows", maxWindows, "must be at least 1");
+			throw new InvalidSettingException("max-windows", maxWindows, "must be at least 1");
 		}
 	}
 

@@ -28,15 +28,15 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 		Objects.requireNonNull(initialBackoff, "initialBackoff");
 		Objects.requireNonNull(jitter, "jitter");
 		Objects.requireNonNull(maxBackoff, "maxBackoff");
-		InvalidRetrySettingException.requireNotNegative("initial-backoff", initialBackoff);
-		InvalidRetrySettingException.requireNotNegative("jitter", jitter);
-		InvalidRetrySettingException.requireNotNegative("max-backoff", maxBackoff);
+		InvalidSettingException.requireNotNegative("initial-backoff", initialBackoff);
+		InvalidSettingException.requireNotNegative("jitter", jitter);
+		InvalidSettingException.requireNotNegative("max-backoff", maxBackoff);
 		if (initialBackoff.isZero() && jitter.isZero()) {
-			throw new InvalidRetrySettingException("initial-backoff", initialBackoff,
+			throw new InvalidSettingException("initial-backoff", initialBackoff,
 					"must not be zero while jitter is zero too: retries would hammer Model Armor without a pause");
 		}
 		if (maxBackoff.compareTo(initialBackoff) < 0) {
-			throw new InvalidRetrySettingException("max-backoff", maxBackoff,
+			throw new InvalidSettingException("max-backoff", maxBackoff,
 					"must not be less than initial-backoff (" + initialBackoff.toMillis() + "ms)");
 		}
 	}

@@ -17,10 +17,10 @@ public record RetryBudgetSettings(int maxTokens, double tokenRatio) {
 	 */
 	public RetryBudgetSettings {
 		if (maxTokens < 1 || maxTokens > 1000) {
-			throw new InvalidRetrySettingException("budget.max-tokens", maxTokens, "must be from 1 to 1000");
+			throw new InvalidSettingException("budget.max-tokens", maxTokens, "must be from 1 to 1000");
 		}
 		if (!(tokenRatio > 0 && tokenRatio <= 1)) {
-			throw new InvalidRetrySettingException("budget.token-ratio", tokenRatio, "must be more than 0 and at most 1");
+			throw new InvalidSettingException("budget.token-ratio", tokenRatio, "must be more than 0 and at most 1");
 		}
 	}
 

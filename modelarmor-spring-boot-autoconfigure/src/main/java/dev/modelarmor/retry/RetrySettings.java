@@ -42,14 +42,14 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 		Objects.requireNonNull(deadline, "deadline");
 		Objects.requireNonNull(jitterMode, "jitterMode");
 		if (deadline.isNegative() || deadline.isZero()) {
-			throw new InvalidRetrySettingException("deadline", deadline, "must be positive");
+			throw new InvalidSettingException("deadline", deadline, "must be positive");
 		}
 		if (deadline.compareTo(MAX_DEADLINE) > 0) {
-			throw new InvalidRetrySettingException("deadline", deadline,
+			throw new InvalidSettingException("deadline", deadline,
 					"must not be longer than " + MAX_DEADLINE.toHours() + "h");
 		}
 		if (jitterMode != JitterMode.SEED && schedule.initialBackoff().isZero()) {
-			throw new InvalidRetrySettingException("initial-backoff", schedule.initialBackoff(),
+			throw new InvalidSettingException("initial-backoff", schedule.initialBackoff(),
 					"must be positive with jitter-mode " + jitterMode.name().toLowerCase(Locale.ROOT)
 							+ ": every wait would be zero and retries would hammer Model Armor");
 		}
@@ -77,7 +77,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 */
 	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 			boolean honorRetryAfter) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.SEED);
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null);
 	}
 
 	/**

@@ -6,9 +6,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorProperties;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
-import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorStubs;
@@ -41,7 +39,6 @@ import static dev.modelarmor.guard.ModelArmorStubs.answerPrompt;
 import static dev.modelarmor.guard.ModelArmorStubs.path;
 import static dev.modelarmor.guard.ModelArmorStubs.requestsTo;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * {@link ModelArmorSpringAiAutoConfiguration}: the advisor and its {@link ChatClientCustomizer} exist
@@ -86,8 +83,6 @@ class ModelArmorSpringAiAutoConfigurationTests {
 			ModelArmorAdvisor advisor = context.getBean(ModelArmorAdvisor.class);
 			assertThat(advisor.getOrder()).isEqualTo(Ordered.HIGHEST_PRECEDENCE + 100);
 			assertThat(advisor.options()).isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
-			assertThat(new ModelArmorProperties().getSpringAi().getAdvisor().toOptions())
-				.isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
 		});
 	}
 
@@ -158,16 +153,6 @@ class ModelArmorSpringAiAutoConfigurationTests {
 		assertThat(requestsTo(modelArmor, path("advisor-template", "sanitizeUserPrompt"))).hasSize(1);
 		assertThat(requestsTo(modelArmor, path("advisor-template", "sanitizeModelResponse"))).hasSize(1);
 		assertThat(requestsTo(modelArmor, ModelArmorStubs.promptPath())).isEmpty();
-	}
-
-	@Test
-	void aBlankAdvisorTemplateIsRejectedNamingTheProperty() {
-		ModelArmorProperties properties = new ModelArmorProperties();
-		properties.getSpringAi().getAdvisor().setTemplate("  ");
-		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(properties::afterPropertiesSet)
-			.withMessageContaining("modelarmor.spring-ai.advisor.template");
-		properties.getSpringAi().getAdvisor().setTemplate("");
-		properties.afterPropertiesSet();
 	}
 
 	@Test

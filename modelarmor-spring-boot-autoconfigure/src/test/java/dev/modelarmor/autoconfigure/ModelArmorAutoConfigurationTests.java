@@ -242,7 +242,7 @@ class ModelArmorAutoConfigurationTests {
 	@Test
 	void theJitterModeIsBoundAndAFullJitterWithoutBackoffIsRejected() {
 		this.runner.withPropertyValues("modelarmor.retry.jitter-mode=decorrelated")
-			.run((context) -> assertThat(context.getBean(ModelArmorProperties.class).toRetrySettings().jitterMode())
+			.run((context) -> assertThat(context.getBean(ModelArmorSettings.class).retry().jitterMode())
 				.isEqualTo(dev.modelarmor.retry.JitterMode.DECORRELATED));
 		this.runner.withPropertyValues("modelarmor.retry.jitter-mode=full", "modelarmor.retry.initial-backoff=0")
 			.run((context) -> assertThat(context.getStartupFailure()).rootCause()

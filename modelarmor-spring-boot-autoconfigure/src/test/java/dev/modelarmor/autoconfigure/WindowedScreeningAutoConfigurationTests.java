@@ -56,7 +56,7 @@ class WindowedScreeningAutoConfigurationTests {
 
 	@Test
 	void theDefaultsAreScreeningWindowsDefaults() {
-		assertThat(new ModelArmorProperties().toScreeningWindows()).isEqualTo(ScreeningWindows.DEFAULTS);
+		assertThat(ModelArmorSettings.of(new ModelArmorProperties()).windows()).isEqualTo(ScreeningWindows.DEFAULTS);
 		this.runner.run((context) -> assertThat(context).hasSingleBean(WindowedScreening.class)
 			.hasBean("modelArmorWindowedScreening"));
 	}

@@ -1,5 +1,6 @@
 package dev.modelarmor.client;
 
+import dev.modelarmor.retry.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -39,8 +40,8 @@ class ScreeningWindowsTests {
 			2048,    0,    1,  0, max-windows, 0
 			""")
 	void refusesValuesOutsideTheirRangeNamingTheSetting(int size, int overlap, int parallelism, int maxWindows,
-			String setting, long value) {
-		assertThatExceptionOfType(InvalidScreeningWindowsException.class)
+			String setting, int value) {
+		assertThatExceptionOfType(InvalidSettingException.class)
 			.isThrownBy(() -> new ScreeningWindows(size, overlap, parallelism, maxWindows))
 			.satisfies((ex) -> {
 				assertThat(ex.setting()).isEqualTo(setting);

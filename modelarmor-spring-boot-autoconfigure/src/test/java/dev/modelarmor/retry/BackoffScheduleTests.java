@@ -210,7 +210,7 @@ class BackoffScheduleTests {
 
 	@Test
 	void negativeInitialBackoffIsRejected() {
-		assertThatThrownBy(() -> schedule(-1, 1_000, 32_000)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+		assertThatThrownBy(() -> schedule(-1, 1_000, 32_000)).isInstanceOfSatisfying(InvalidSettingException.class,
 				(ex) -> {
 					assertThat(ex.setting()).isEqualTo("initial-backoff");
 					assertThat(ex.value()).isEqualTo(Duration.ofMillis(-1));
@@ -219,19 +219,19 @@ class BackoffScheduleTests {
 
 	@Test
 	void negativeJitterIsRejected() {
-		assertThatThrownBy(() -> schedule(1_000, -1, 32_000)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+		assertThatThrownBy(() -> schedule(1_000, -1, 32_000)).isInstanceOfSatisfying(InvalidSettingException.class,
 				(ex) -> assertThat(ex.setting()).isEqualTo("jitter"));
 	}
 
 	@Test
 	void negativeMaxBackoffIsRejected() {
-		assertThatThrownBy(() -> schedule(0, 0, -1)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+		assertThatThrownBy(() -> schedule(0, 0, -1)).isInstanceOfSatisfying(InvalidSettingException.class,
 				(ex) -> assertThat(ex.setting()).isEqualTo("max-backoff"));
 	}
 
 	@Test
 	void capBelowInitialBackoffIsRejected() {
-		assertThatThrownBy(() -> schedule(2_000, 0, 1_999)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+		assertThatThrownBy(() -> schedule(2_000, 0, 1_999)).isInstanceOfSatisfying(InvalidSettingException.class,
 				(ex) -> {
 					assertThat(ex.setting()).isEqualTo("max-backoff");
 					assertThat(ex.value()).isEqualTo(Duration.ofMillis(1_999));
@@ -269,7 +269,7 @@ class BackoffScheduleTests {
 
 	@Test
 	void aScheduleThatNeverWaitsIsRejected() {
-		assertThatThrownBy(() -> schedule(0, 0, 32_000)).isInstanceOfSatisfying(InvalidRetrySettingException.class,
+		assertThatThrownBy(() -> schedule(0, 0, 32_000)).isInstanceOfSatisfying(InvalidSettingException.class,
 				(ex) -> {
 					assertThat(ex.setting()).isEqualTo("initial-backoff");
 					assertThat(ex.reason()).contains("without a pause");

@@ -55,7 +55,7 @@ class RetryBudgetTests {
 			"10, 1.5, budget.token-ratio", "10, -0.1, budget.token-ratio" })
 	void rejectsWhatGrpcRejects(int maxTokens, double tokenRatio, String setting) {
 		assertThatThrownBy(() -> new RetryBudgetSettings(maxTokens, tokenRatio))
-			.isInstanceOfSatisfying(InvalidRetrySettingException.class, (ex) -> assertThat(ex.setting()).isEqualTo(setting));
+			.isInstanceOfSatisfying(InvalidSettingException.class, (ex) -> assertThat(ex.setting()).isEqualTo(setting));
 	}
 
 	@Test

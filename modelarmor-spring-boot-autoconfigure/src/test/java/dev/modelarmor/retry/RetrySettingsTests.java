@@ -16,7 +16,7 @@ class RetrySettingsTests {
 	void deadlineThatIsNotPositiveIsRejected(long millis) {
 		Duration deadline = Duration.ofMillis(millis);
 		assertThatThrownBy(() -> new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT, deadline, true, true))
-			.isInstanceOfSatisfying(InvalidRetrySettingException.class, (ex) -> {
+			.isInstanceOfSatisfying(InvalidSettingException.class, (ex) -> {
 				assertThat(ex.setting()).isEqualTo("deadline");
 				assertThat(ex.value()).isEqualTo(deadline);
 			});
@@ -46,7 +46,7 @@ class RetrySettingsTests {
 			.isEqualTo(RetrySettings.MAX_DEADLINE);
 		Duration tooLong = RetrySettings.MAX_DEADLINE.plusNanos(1);
 		assertThatThrownBy(() -> new RetrySettings(BackoffSchedule.GOOGLE_DEFAULT, tooLong, true, true))
-			.isInstanceOfSatisfying(InvalidRetrySettingException.class, (ex) -> {
+			.isInstanceOfSatisfying(InvalidSettingException.class, (ex) -> {
 				assertThat(ex.setting()).isEqualTo("deadline");
 				assertThat(ex.value()).isEqualTo(tooLong);
 				assertThat(ex.reason()).isEqualTo("must not be longer than 24h");

@@ -3,10 +3,12 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 
 /**
- * A retry setting has a value the strategy cannot work with. {@link #setting()} is the setting's name
- * as it appears under {@code modelarmor.retry.}, so that configuration errors can name the property.
+ * A setting of the client or of the retry strategy has a value they cannot work with. {@link #setting()}
+ * is the setting's name within its group of configuration properties ({@code read-timeout} under
+ * {@code modelarmor.http.}, {@code max-backoff} under {@code modelarmor.retry.}, {@code size} under
+ * {@code modelarmor.guard.window.}), so that a configuration error can name the property.
  */
-public class InvalidRetrySettingException extends IllegalArgumentException {
+public final class InvalidSettingException extends IllegalArgumentException {
 
 	private final String setting;
 
@@ -16,11 +18,11 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 
 	/**
 	 * Creates an exception.
-	 * @param setting the setting's name, e.g. {@code max-backoff}
+	 * @param setting the setting's name within its group, e.g. {@code max-backoff}
 	 * @param value the rejected value
 	 * @param reason why it is rejected
 	 */
-	public InvalidRetrySettingException(String setting, Object value, String reason) {
+	public InvalidSettingException(String setting, Object value, String reason) {
 		super(setting + " " + reason + " but was " + value);
 		this.setting = setting;
 		this.value = value;
@@ -28,7 +30,7 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 	}
 
 	/**
-	 * The setting's name, as it appears after {@code modelarmor.retry.}.
+	 * The setting's name within its group, e.g. {@code max-backoff} or {@code budget.max-tokens}.
 	 * @return the setting name
 	 */
 	public String setting() {
@@ -53,7 +55,7 @@ public class InvalidRetrySettingException extends IllegalArgumentException {
 
 	static void requireNotNegative(String setting, Duration value) {
 		if (value.isNegative()) {
-			throw new InvalidRetrySettingException(setting, value, "must not be negative");
+			throw new InvalidSettingException(setting, value, "must not be negative");
 		}
 	}
 

@@ -1,0 +1,144 @@
+package dev.modelarmor.autoconfigure;
+
+import java.time.Duration;
+
+import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.client.HttpTimeouts;
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ScreeningWindows;
+import dev.modelarmor.retry.BackoffSchedule;
+import dev.modelarmor.retry.InvalidSettingException;
+import dev.modelarmor.retry.RetryBudgetSettings;
+import dev.modelarmor.retry.RetrySettings;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.unit.DataSize;
+
+/**
+ * What the starter's beans are built with: {@link ModelArmorProperties} turned into the settings types of
+ * the client, the retry strategy and the advisor, and validated once, so that an invalid value fails
+ * startup with a {@link ModelArmorConfigurationException} naming the property and what to change. The
+ * ranges themselves are the settings types' own; this class only says which property a refused value
+ * came from.
+ *
+ * @param endpoint the endpoint: {@code modelarmor.endpoint}, or the regional endpoint of the location
+ * @param timeouts the timeouts of each HTTP attempt
+ * @param retry the retry strategy
+ * @param windows how text longer than one window is screened
+ * @param advisor how the Spring AI advisor acts
+ */
+record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, RetrySettings retry,
+		ScreeningWindows windows, ModelArmorAdvisorOptions advisor) {
+
+	/**
+	 * Validates the properties and turns them into settings.
+	 * @param properties the bound properties
+	 * @return the settings
+	 * @throws ModelArmorConfigurationException naming the first property that is invalid
+	 */
+	static ModelArmorSettings of(ModelArmorProperties properties) {
+		Duration cacheTimeToLive = properties.getHealth().getCacheTimeToLive();
+		if (cacheTimeToLive.isNegative()) {
+			throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
+		}
+		requireNotBlank("modelarmor.template-id", properties.getTemplateId(), "remove it or name a template");
+		String advisorTemplate = properties.getSpringAi().getAdvisor().getTemplate();
+		if (advisorTemplate != null && !advisorTemplate.isEmpty()) {
+			requireNotBlank("modelarmor.spring-ai.advisor.template", advisorTemplate,
+					"remove it to use modelarmor.template-id, or name a template");
+		}
+		return new ModelArmorSettings(endpoint(properties), timeouts(properties.getHttp()), retry(properties.getRetry()),
+				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
+	}
+
+	private static ModelArmorEndpoint endpoint(ModelArmorProperties properties) {
+		ModelArmorEndpoint regional;
+		try {
+			// Checked even with an explicit endpoint: the location is also part of every request's path.
+			regional = ModelArmorEndpoint.regional(properties.getLocation());
+		}
+		catch (IllegalArgumentException ex) {
+			throw invalid("modelarmor.location", properties.getLocation(),
+					"is not a location name; use a region such as us-central1, or us or eu");
+		}
+		String endpoint = properties.getEndpoint();
+		if (endpoint == null) {
+			return regional;
+		}
+		try {
+			return ModelArmorEndpoint.of(endpoint);
+		}
+		catch (IllegalArgumentException ex) {
+			throw invalid("modelarmor.endpoint", endpoint, ex.getMessage());
+		}
+	}
+
+	private static HttpTimeouts timeouts(ModelArmorProperties.Http http) {
+		try {
+			return new HttpTimeouts(http.getConnectTimeout(), http.getReadTimeout());
+		}
+		catch (InvalidSettingException ex) {
+			throw invalid("modelarmor.http.", ex, ex.value());
+		}
+	}
+
+	private static RetrySettings retry(ModelArmorProperties.Retry retry) {
+		try {
+			RetrySettings settings = new RetrySettings(
+					new BackoffSchedule(retry.getInitialBackoff(), retry.getJitter(), retry.getMaxBackoff()),
+					retry.getDeadline(), retry.isRetryTooManyRequests(), retry.isHonorRetryAfter())
+				.withJitterMode(retry.getJitterMode());
+			ModelArmorProperties.Retry.Budget budget = retry.getBudget();
+			RetryBudgetSettings budgetSettings = new RetryBudgetSettings(budget.getMaxTokens(), budget.getTokenRatio());
+			return budget.isEnabled() ? settings.withBudget(budgetSettings) : settings;
+		}
+		catch (InvalidSettingException ex) {
+			throw invalid("modelarmor.retry.", ex, ex.value());
+		}
+	}
+
+	private static ScreeningWindows windows(ModelArmorProperties.Guard.Window window) {
+		try {
+			return new ScreeningWindows(bytes(window.getSize()), bytes(window.getOverlap()), window.getParallelism(),
+					window.getMaxWindows());
+		}
+		catch (InvalidSettingException ex) {
+			// The sizes as they were configured (2KB), not as the bytes they were turned into.
+			Object value = switch (ex.setting()) {
+				case "size" -> window.getSize();
+				case "overlap" -> window.getOverlap();
+				default -> ex.value();
+			};
+			throw invalid("modelarmor.guard.window.", ex, value);
+		}
+	}
+
+	private static ModelArmorAdvisorOptions advisor(ModelArmorProperties.SpringAi.Advisor advisor) {
+		return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
+				advisor.getOrder(), advisor.getStreamMode());
+	}
+
+	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */
+	private static int bytes(DataSize size) {
+		return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, size.toBytes()));
+	}
+
+	private static void requireNotBlank(String property, @Nullable String value, String action) {
+		if (value != null && value.isBlank()) {
+			throw invalid(property, value, "is blank; " + action);
+		}
+	}
+
+	private static ModelArmorConfigurationException invalid(String group, InvalidSettingException ex, Object value) {
+		return invalid(group + ex.setting(), value, ex.reason());
+	}
+
+	private static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
+			@Nullable String reason) {
+		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
+		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
+				"Change " + property + " in your application configuration");
+	}
+
+}
