@@ -41,7 +41,7 @@ public final class ShutdownAwareSleeper implements Sleeper {
 	/**
 	 * A wait ended because retrying was stopped, not because the thread was interrupted.
 	 */
-	public static final class RetriesStoppedException extends InterruptedException {
+	static final class RetriesStoppedException extends InterruptedException {
 
 		private static final long serialVersionUID = 1L;
 
