@@ -198,8 +198,9 @@ final class ApiCalls {
 
 	/**
 	 * What one call has seen so far: its attempts, the status of its last answer, whether an earlier
-	 * attempt may have been carried out although it failed, and the time spent waiting. It reports the call to the observer once, when the call ends; an observer that fails is
-	 * logged and never fails the call.
+	 * attempt may have been carried out although it failed, and the time spent waiting. It reports the
+	 * call to the observer once, when the call ends; an observer that fails is logged and never fails the
+	 * call.
 	 */
 	private static final class CallProgress {
 

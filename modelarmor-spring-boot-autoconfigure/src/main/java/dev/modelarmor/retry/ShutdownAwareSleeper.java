@@ -31,14 +31,6 @@ public final class ShutdownAwareSleeper implements Sleeper {
 	}
 
 	/**
-	 * Whether {@link #close()} was called.
-	 * @return {@code true} once closed
-	 */
-	public boolean isClosed() {
-		return this.closed.getCount() == 0;
-	}
-
-	/**
 	 * A wait ended because retrying was stopped, not because the thread was interrupted.
 	 */
 	static final class RetriesStoppedException extends InterruptedException {
