@@ -5,11 +5,10 @@ import java.net.URI;
 import java.time.Duration;
 
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.retry.CurrentRetryDeadline;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
+import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryDeadline;
-import dev.modelarmor.retry.RetryRecords;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -18,7 +17,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
 import org.springframework.http.MediaType;
-import org.springframework.retry.RetryContext;
 import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.ResourceAccessException;
@@ -30,7 +28,8 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  * Sends {@link ApiCall}s: JSON written and read with the starter's own mapper, HTTP errors turned into
  * {@link ModelArmorApiException}, I/O failures into {@link ModelArmorException}, and the attempts of a
  * retryable call run by the {@link RetryTemplate}. A call that is not retryable makes one attempt. Every
- * call ends with an outcome, recorded on its exception and reported to the {@link ModelArmorCallObserver}.
+ * call ends with an outcome, given to its final exception when that is made and reported to the
+ * {@link ModelArmorCallObserver}.
  */
 final class ApiCalls {
 
@@ -69,46 +68,52 @@ final class ApiCalls {
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		byte[] body = (call.body() != null) ? ModelArmorJson.mapper().writeValueAsBytes(call.body()) : null;
 		CallProgress progress = new CallProgress(call.operation(), this.observer);
-		T answer;
+		if (!call.retryable()) {
+			try {
+				T answer = attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
+						progress);
+				progress.finish(CallOutcome.SUCCESS);
+				return answer;
+			}
+			catch (RuntimeException ex) {
+				throw progress.failed(ex, CallOutcome.NON_RETRYABLE);
+			}
+			catch (Error ex) {
+				progress.finish(CallOutcome.NON_RETRYABLE);
+				throw ex;
+			}
+		}
+		ModelArmorRetryTemplates.Retried<T> retried;
 		try {
-			answer = call.retryable() ? retrying(call, body, answerType, expected, progress)
-					: attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null, progress);
+			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, (attempt) -> {
+				progress.beforeAttempt(attempt.previousFailure());
+				return attempt(call, body, answerType, expected,
+						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
+			});
 		}
 		catch (BackOffInterruptedException ex) {
-			ModelArmorException abandoned = progress.abandoned(ex);
-			progress.failed(abandoned);
-			throw abandoned;
+			throw progress.abandoned(ex);
 		}
-		catch (RuntimeException | Error ex) {
-			progress.failed(ex);
+		catch (RuntimeException ex) {
+			throw progress.failed(ex, CallOutcome.NON_RETRYABLE);
+		}
+		catch (Error ex) {
+			progress.finish(CallOutcome.NON_RETRYABLE);
 			throw ex;
 		}
-		progress.answered();
-		return answer;
-	}
-
-	private <T> T retrying(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
-			CallProgress progress) {
-		return this.retryTemplate.execute((context) -> {
-			progress.beforeAttempt(context.getLastThrowable());
-			int attempt = progress.attempting(context.getRetryCount() + 1, RetryRecords.backoff(context));
-			return attempt(call, body, answerType, expected, attempt, CurrentRetryDeadline.get().orElse(null),
-					progress);
-		}, (context) -> {
-			progress.stopped(RetryRecords.failureOutcome(context), RetryRecords.backoff(context));
-			throw lastFailure(context);
-		});
-	}
-
-	private static RuntimeException lastFailure(RetryContext context) {
-		Throwable last = context.getLastThrowable();
-		return (last instanceof RuntimeException runtime) ? runtime
-				: new IllegalStateException("Model Armor call failed", last);
+		progress.waited(retried.backoff());
+		Throwable failure = retried.failure();
+		if (failure != null) {
+			throw progress.failed(failure, retried.outcome());
+		}
+		progress.finish(retried.outcome());
+		return retried.answer();
 	}
 
 	/**
 	 * Makes one attempt. The call's deadline, when it has one, rides on the request as
-	 * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that fetching the access token stops when it passes.
+	 * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that fetching the access token stops when it passes
+	 * and the attempt's read timeout never outlasts it.
 	 */
 	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
 			@Nullable RetryDeadline deadline, CallProgress progress) {
@@ -193,9 +198,9 @@ final class ApiCalls {
 
 	/**
 	 * What one call has seen so far: its attempts, the status of its last answer, whether an earlier
-	 * attempt may have been carried out although it failed, why retrying stopped, and the time spent
-	 * waiting. It reports the call to the observer once, when the call ends; an observer that fails is
-	 * logged and never fails the call.
+	 * attempt may have been carried out although it failed, and the time spent waiting. It reports the
+	 * call to the observer once, when the call ends; an observer that fails is logged and never fails the
+	 * call.
 	 */
 	private static final class CallProgress {
 
@@ -210,8 +215,6 @@ final class ApiCalls {
 		private int attempts;
 
 		private Duration backoff = Duration.ZERO;
-
-		private CallOutcome stop = CallOutcome.NON_RETRYABLE;
 
 		private @Nullable ModelArmorException lastFailure;
 
@@ -261,32 +264,36 @@ final class ApiCalls {
 			}
 		}
 
-		/** The wait before a retry was cut short: the call ends with its last failure as the cause. */
+		/**
+		 * The wait before a retry was cut short: the call ends with its last failure as the cause.
+		 * @return the exception to throw, its outcome {@link CallOutcome#INTERRUPTED}
+		 */
 		ModelArmorException abandoned(BackOffInterruptedException interruption) {
-			this.stop = CallOutcome.INTERRUPTED;
 			ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
-					+ interruption.getMessage() + ")", this.attempts, this.lastFailure);
+					+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED);
 			abandoned.addSuppressed(interruption);
+			finish(CallOutcome.INTERRUPTED);
 			return abandoned;
 		}
 
-		void stopped(CallOutcome why, Duration backoff) {
-			this.stop = why;
+		void waited(Duration backoff) {
 			this.backoff = backoff;
 		}
 
-		void answered() {
-			finish(RetryRecords.successOutcome(this.attempts));
-		}
-
-		void failed(Throwable failure) {
+		/**
+		 * The call failed for good.
+		 * @return the exception to throw: a {@link ModelArmorException} made once more, now with its outcome
+		 */
+		RuntimeException failed(Throwable failure, CallOutcome outcome) {
+			finish(outcome);
 			if (failure instanceof ModelArmorException modelArmor) {
-				modelArmor.recordOutcome(this.stop);
+				return modelArmor.endedWith(outcome);
 			}
-			finish(this.stop);
+			return (failure instanceof RuntimeException runtime) ? runtime
+					: new IllegalStateException("Model Armor call failed", failure);
 		}
 
-		private void finish(CallOutcome outcome) {
+		void finish(CallOutcome outcome) {
 			if (this.observed != null) {
 				CallResult result = new CallResult(this.operation, outcome, this.lastStatus, this.attempts, this.backoff);
 				safely(() -> {

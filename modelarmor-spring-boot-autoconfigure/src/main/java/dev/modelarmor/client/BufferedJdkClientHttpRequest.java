@@ -22,6 +22,7 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
@@ -37,8 +38,9 @@ import org.springframework.util.FastByteArrayOutputStream;
  * received whole as bytes. Spring's {@code JdkClientHttpRequest} streams every body through an
  * {@code OutputStreamPublisher} written on another thread and reads the answer through a blocking
  * {@code InputStream}, each a thread hand-off per call that a small body does not need
- * ({@code PerCallBenchmark} measures the difference). The read timeout bounds the whole exchange, answer body
- * included, and ends it with {@link HttpTimeoutException}; a connect timeout ends it with
+ * ({@code PerCallBenchmark} measures the difference). The read timeout, shortened to what is left of the
+ * deadline the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, bounds the whole
+ * exchange, answer body included, and ends it with {@link HttpTimeoutException}; a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
  * {@link ApiCalls#MAX_ANSWER_BYTES} is not received beyond one byte past it.
  */
@@ -50,21 +52,23 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	private static final String TIMED_OUT = "Request timed out";
 
+	private static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(1);
+
 	private final HttpClient httpClient;
 
 	private final HttpMethod method;
 
 	private final URI uri;
 
-	private final Duration timeout;
+	private final Duration readTimeout;
 
 	private final FastByteArrayOutputStream body = new FastByteArrayOutputStream(1024);
 
-	BufferedJdkClientHttpRequest(HttpClient httpClient, URI uri, HttpMethod method, Duration timeout) {
+	BufferedJdkClientHttpRequest(HttpClient httpClient, URI uri, HttpMethod method, Duration readTimeout) {
 		this.httpClient = httpClient;
 		this.uri = uri;
 		this.method = method;
-		this.timeout = timeout;
+		this.readTimeout = readTimeout;
 	}
 
 	@Override
@@ -84,7 +88,8 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	@Override
 	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
-		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(this.timeout);
+		Duration timeout = timeout();
+		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(timeout);
 		// the map view: HttpHeaders.forEach builds a case-insensitive entry set on every call
 		headers.asMultiValueMap().forEach((name, values) -> {
 			if (!isSetByTheClient(name)) {
@@ -94,7 +99,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		byte[] bytes = this.body.toByteArrayUnsafe();
 		builder.method(this.method.name(),
 				(bytes.length == 0) ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(bytes));
-		long deadline = System.nanoTime() + this.timeout.toNanos();
+		long deadline = System.nanoTime() + timeout.toNanos();
 		try {
 			// send, not sendAsync: the public sendAsync hands every completion to the common pool, which on
 			// a machine of two cores or fewer is a new thread per call
@@ -112,6 +117,20 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 			Thread.currentThread().interrupt();
 			throw new IOException("Request was interrupted: " + ex.getMessage(), ex);
 		}
+	}
+
+	/**
+	 * The read timeout, or what is left of the call's deadline when that is shorter; read when the request
+	 * is executed, after Spring has copied the {@code RestClient}'s attributes onto it (and after the
+	 * interceptors, such as the one fetching the access token, have run).
+	 */
+	Duration timeout() {
+		Duration timeout = this.readTimeout;
+		if (getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline) {
+			Duration remaining = deadline.remaining();
+			timeout = (remaining.compareTo(timeout) < 0) ? remaining : timeout;
+		}
+		return (timeout.compareTo(SHORTEST_TIMEOUT) < 0) ? SHORTEST_TIMEOUT : timeout;
 	}
 
 	private static boolean isSetByTheClient(String header) {

@@ -8,21 +8,17 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.modelarmor.retry.CurrentRetryDeadline;
-import dev.modelarmor.retry.RetryDeadline;
-
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpRequestFactory;
 
 /**
  * Creates requests on one shared JDK {@link HttpClient} whose read timeout is the configured one or,
- * when shorter, what is left of the retry deadline of the call in progress: an attempt never outlives
- * the deadline. Bodies go to the wire as one {@code byte[]} of known length ({@link BufferedJdkClientHttpRequest}).
+ * when shorter, what is left of the retry deadline that the request carries as its
+ * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE} when it is executed: an attempt never outlives the
+ * deadline. Bodies go to the wire as one {@code byte[]} of known length ({@link BufferedJdkClientHttpRequest}).
  */
 final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
-
-	private static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(1);
 
 	private static final AtomicInteger threads = new AtomicInteger();
 
@@ -49,15 +45,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
 
 	@Override
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
-		return new BufferedJdkClientHttpRequest(this.httpClient, uri, httpMethod, readTimeoutNow());
-	}
-
-	Duration readTimeoutNow() {
-		Duration timeout = CurrentRetryDeadline.get()
-			.map(RetryDeadline::remaining)
-			.filter((remaining) -> remaining.compareTo(this.readTimeout) < 0)
-			.orElse(this.readTimeout);
-		return (timeout.compareTo(SHORTEST_TIMEOUT) < 0) ? SHORTEST_TIMEOUT : timeout;
+		return new BufferedJdkClientHttpRequest(this.httpClient, uri, httpMethod, this.readTimeout);
 	}
 
 }

@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.HttpFailure;
 import org.jspecify.annotations.Nullable;
 
@@ -67,6 +68,19 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 		this.status = ServerText.statusName(status);
 		this.retryAfter = retryAfter;
 		this.earlierAttemptOutcomeUnknown = earlierAttemptOutcomeUnknown;
+	}
+
+	private ModelArmorApiException(ModelArmorApiException failure, CallOutcome outcome) {
+		super(failure, outcome);
+		this.statusCode = failure.statusCode;
+		this.status = failure.status;
+		this.retryAfter = failure.retryAfter;
+		this.earlierAttemptOutcomeUnknown = failure.earlierAttemptOutcomeUnknown;
+	}
+
+	@Override
+	ModelArmorApiException endedWith(CallOutcome outcome) {
+		return new ModelArmorApiException(this, outcome);
 	}
 
 	/**

@@ -21,7 +21,7 @@ public class ModelArmorException extends RuntimeException {
 
 	private final int attempts;
 
-	private volatile @Nullable CallOutcome outcome;
+	private final @Nullable CallOutcome outcome;
 
 	/**
 	 * Creates an exception.
@@ -72,8 +72,31 @@ public class ModelArmorException extends RuntimeException {
 		return Optional.ofNullable(this.outcome);
 	}
 
-	void recordOutcome(CallOutcome outcome) {
+	/**
+	 * This failure as the end of its call: the same exception, made once more with the call's outcome,
+	 * so that no exception is changed after it was thrown. Subclasses that the client throws from an
+	 * attempt make a copy of their own type.
+	 * @param outcome how the call ended
+	 * @return the exception to throw
+	 */
+	ModelArmorException endedWith(CallOutcome outcome) {
+		return new ModelArmorException(this, outcome);
+	}
+
+	/**
+	 * A copy of a failure that ended its call: the same message (already printable), cause, attempts,
+	 * stack trace and suppressed exceptions, with the call's outcome.
+	 * @param failure the failure of the call's last attempt
+	 * @param outcome how the call ended
+	 */
+	ModelArmorException(ModelArmorException failure, CallOutcome outcome) {
+		super(failure.getMessage(), failure.getCause());
+		this.attempts = failure.attempts;
 		this.outcome = outcome;
+		setStackTrace(failure.getStackTrace());
+		for (Throwable suppressed : failure.getSuppressed()) {
+			addSuppressed(suppressed);
+		}
 	}
 
 }

@@ -16,7 +16,8 @@ public final class ModelArmorRestClients {
 	 * The request attribute that carries the {@link dev.modelarmor.retry.RetryDeadline} of the call an
 	 * attempt belongs to. {@link ModelArmorTemplate} sets it on every attempt of a retried call, so that an
 	 * interceptor doing work before the request is sent (fetching an access token) stops waiting when the
-	 * call's deadline passes. A call that is not retried carries none: the read timeout bounds such work.
+	 * call's deadline passes, and the request's read timeout is cut to what is left of it when the request
+	 * is sent. A call that is not retried carries none: the read timeout bounds such work.
 	 */
 	public static final String DEADLINE_ATTRIBUTE = "dev.modelarmor.client.deadline";
 

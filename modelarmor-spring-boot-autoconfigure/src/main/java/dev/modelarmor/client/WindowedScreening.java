@@ -347,10 +347,8 @@ public final class WindowedScreening implements AutoCloseable {
 			for (SanitizationResult result : this.results) {
 				answered += (result != null) ? 1 : 0;
 			}
-			ModelArmorException exception = new ModelArmorException("The windowed screening of a " + this.what + " "
-					+ how + " after " + answered + " of " + this.parts.size() + " windows", 0, cause);
-			exception.recordOutcome(CallOutcome.INTERRUPTED);
-			return exception;
+			return new ModelArmorException("The windowed screening of a " + this.what + " " + how + " after " + answered
+					+ " of " + this.parts.size() + " windows", 0, cause, CallOutcome.INTERRUPTED);
 		}
 
 	}

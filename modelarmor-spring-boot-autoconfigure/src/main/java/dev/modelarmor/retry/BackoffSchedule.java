@@ -47,7 +47,7 @@ public record BackoffSchedule(Duration initialBackoff, Duration jitter, Duration
 	 * @param random the source of the random fraction, asked once per call
 	 * @return a wait in {@code [min(b·2^n, cap), min(b·2^n + jitter, cap)]}
 	 */
-	public Duration delayBeforeRetry(int retry, RandomGenerator random) {
+	Duration delayBeforeRetry(int retry, RandomGenerator random) {
 		if (retry < 0) {
 			throw new IllegalArgumentException("retry must not be negative: " + retry);
 		}

@@ -24,7 +24,7 @@ public final class FailureClassifier {
 	 * Creates a classifier.
 	 * @param retryTooManyRequests whether HTTP 429 is retried
 	 */
-	public FailureClassifier(boolean retryTooManyRequests) {
+	FailureClassifier(boolean retryTooManyRequests) {
 		this.retryTooManyRequests = retryTooManyRequests;
 	}
 
@@ -33,7 +33,7 @@ public final class FailureClassifier {
 	 * @param failure the attempt's failure
 	 * @return {@code true} for a retryable status or an I/O failure
 	 */
-	public boolean isRetryable(Throwable failure) {
+	boolean isRetryable(Throwable failure) {
 		if (failure instanceof HttpFailure http) {
 			return isRetryableStatus(http.statusCode());
 		}
@@ -45,7 +45,7 @@ public final class FailureClassifier {
 	 * @param statusCode the status code
 	 * @return {@code true} for 500, 502, 503, 504, and 429 when enabled
 	 */
-	public boolean isRetryableStatus(int statusCode) {
+	boolean isRetryableStatus(int statusCode) {
 		return ALWAYS_RETRIED.contains(statusCode) || (statusCode == TOO_MANY_REQUESTS && this.retryTooManyRequests);
 	}
 

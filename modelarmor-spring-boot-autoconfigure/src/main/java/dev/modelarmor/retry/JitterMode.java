@@ -43,7 +43,7 @@ public enum JitterMode {
 	 * @param random the source of the random part, asked at most once
 	 * @return a wait, never above the schedule's {@code maxBackoff}
 	 */
-	public Duration delayBeforeRetry(BackoffSchedule schedule, int retry, @Nullable Duration previous,
+	Duration delayBeforeRetry(BackoffSchedule schedule, int retry, @Nullable Duration previous,
 			RandomGenerator random) {
 		if (retry < 0) {
 			throw new IllegalArgumentException("retry must not be negative: " + retry);

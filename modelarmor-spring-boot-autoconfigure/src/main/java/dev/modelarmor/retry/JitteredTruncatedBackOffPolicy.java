@@ -22,9 +22,8 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	private static final Log logger = LogFactory.getLog(JitteredTruncatedBackOffPolicy.class);
 
-	private final RetrySettings settings;
-
-	private final RetryRuntime runtime;
+	/** The waits and the deadline, shared with the strategy offered to Spring Framework's own retry. */
+	private final TruncatedExponentialBackOff strategy;
 
 	/**
 	 * Creates a policy.
@@ -32,14 +31,13 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 	 * @param runtime the clock, sleeper and random source
 	 */
 	public JitteredTruncatedBackOffPolicy(RetrySettings settings, RetryRuntime runtime) {
-		this.settings = settings;
-		this.runtime = runtime;
+		this.strategy = new TruncatedExponentialBackOff(settings, runtime);
 	}
 
 	@Override
 	public BackOffContext start(RetryContext context) {
-		RetryTimeline timeline = new RetryTimeline(this.settings, this.runtime);
-		CurrentRetryDeadline.attach(context, timeline.deadline());
+		RetryTimeline timeline = this.strategy.startTimeline();
+		RetryRecords.started(context, timeline.deadline());
 		return new CallState(context, timeline);
 	}
 
@@ -66,7 +64,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 	}
 
 	private Optional<Duration> serverHint(Throwable failure) {
-		if (this.settings.honorRetryAfter() && failure instanceof HttpFailure http) {
+		if (this.strategy.settings().honorRetryAfter() && failure instanceof HttpFailure http) {
 			return http.retryAfter();
 		}
 		return Optional.empty();
@@ -74,7 +72,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	private void sleep(Duration wait) {
 		try {
-			this.runtime.sleeper().sleep(BackoffSchedule.saturatedMillis(wait));
+			this.strategy.runtime().sleeper().sleep(BackoffSchedule.saturatedMillis(wait));
 		}
 		catch (ShutdownAwareSleeper.RetriesStoppedException ex) {
 			throw new BackOffInterruptedException(ex.getMessage(), ex);

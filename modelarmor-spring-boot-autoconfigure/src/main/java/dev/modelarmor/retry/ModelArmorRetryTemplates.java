@@ -1,14 +1,20 @@
 package dev.modelarmor.retry;
 
+import java.time.Duration;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.retry.RetryCallback;
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryListener;
+import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.policy.NeverRetryPolicy;
 import org.springframework.retry.support.RetryTemplate;
 
 /**
  * Builds the spring-retry {@link RetryTemplate} that carries out Google's retry strategy for Model
- * Armor calls.
+ * Armor calls, and runs a call's attempts on it with what the strategy knows passed as parameters.
  */
 public final class ModelArmorRetryTemplates {
 
@@ -52,6 +58,94 @@ public final class ModelArmorRetryTemplates {
 		template.setBackOffPolicy(new JitteredTruncatedBackOffPolicy(settings, runtime));
 		template.setThrowLastExceptionOnExhausted(true);
 		return template;
+	}
+
+	/**
+	 * Runs a call's attempts on a template: each attempt is given its number, the time waited so far, the
+	 * call's deadline and the previous attempt's failure, and the call ends with a value that says how
+	 * it ended. An attempt fails by throwing; the template decides whether another one follows.
+	 * @param template a template from {@link #retrying} or {@link #singleAttempt}, possibly customized
+	 * @param attempt makes one attempt and returns its answer, or throws its failure
+	 * @param <T> the type of the answer
+	 * @return the answer, or the last attempt's failure and why retrying stopped
+	 * @throws BackOffInterruptedException when a wait before a retry was cut short (shutdown or
+	 * interrupt)
+	 */
+	public static <T> Retried<T> execute(RetryTemplate template, Function<Attempt, T> attempt) {
+		CallRun run = new CallRun();
+		// the callback returns the answer itself, so that listeners registered by customizers see it
+		T answer = template.execute((context) -> attempt.apply(run.next(context)), (context) -> {
+			run.exhausted(context);
+			return null;
+		});
+		return run.ended(answer);
+	}
+
+	/** What {@link #execute} learns from the template while one call runs on the calling thread. */
+	private static final class CallRun {
+
+		private @Nullable Attempt last;
+
+		private boolean exhausted;
+
+		private @Nullable Throwable failure;
+
+		private CallOutcome stop = CallOutcome.NON_RETRYABLE;
+
+		private Duration backoff = Duration.ZERO;
+
+		Attempt next(RetryContext context) {
+			Attempt attempt = new Attempt(context.getRetryCount() + 1, RetryRecords.backoff(context),
+					RetryRecords.deadline(context), context.getLastThrowable());
+			this.last = attempt;
+			this.backoff = attempt.backoff();
+			return attempt;
+		}
+
+		void exhausted(RetryContext context) {
+			this.exhausted = true;
+			this.failure = context.getLastThrowable();
+			this.stop = RetryRecords.failureOutcome(context);
+			this.backoff = RetryRecords.backoff(context);
+		}
+
+		<T> Retried<T> ended(@Nullable T answer) {
+			if (this.exhausted) {
+				Throwable last = (this.failure != null) ? this.failure
+						: new IllegalStateException("Model Armor call ended before its first attempt");
+				return new Retried<>(null, last, this.stop, this.backoff);
+			}
+			boolean retried = this.last != null && this.last.number() > 1;
+			return new Retried<>(answer, null, retried ? CallOutcome.SUCCESS_AFTER_RETRY : CallOutcome.SUCCESS,
+					this.backoff);
+		}
+
+	}
+
+	/**
+	 * One attempt of a call, as the strategy hands it over.
+	 *
+	 * @param number the attempt's number, from 1
+	 * @param backoff the time the call has waited between attempts so far
+	 * @param deadline the call's deadline, or {@code null} when the template's back-off policy is not the
+	 * starter's
+	 * @param previousFailure the failure of the previous attempt, or {@code null} for the first
+	 */
+	public record Attempt(int number, Duration backoff, @Nullable RetryDeadline deadline,
+			@Nullable Throwable previousFailure) {
+	}
+
+	/**
+	 * How a retried call ended.
+	 *
+	 * @param answer the answer of the last attempt, or {@code null} when it failed
+	 * @param failure the failure of the last attempt, or {@code null} when it answered
+	 * @param outcome {@link CallOutcome#SUCCESS} or {@link CallOutcome#SUCCESS_AFTER_RETRY} with an answer,
+	 * else why retrying stopped ({@link CallOutcome#NON_RETRYABLE} for a failure not worth retrying)
+	 * @param backoff the time the call waited between attempts
+	 * @param <T> the type of the answer
+	 */
+	public record Retried<T>(@Nullable T answer, @Nullable Throwable failure, CallOutcome outcome, Duration backoff) {
 	}
 
 }

@@ -6,7 +6,9 @@ package dev.modelarmor.retry;
  * retries are allowed only while more than half of the bucket is left. During a long outage the bucket
  * drains and clients stop piling retries on Model Armor, then refill as calls succeed again.
  *
- * <p>Thread-safe; one budget is shared by all calls of one client.
+ * <p>Thread-safe; one budget is shared by all calls of one client. Applications get one through
+ * {@link RetrySettings#budget()}; the type is public because the retry-storm simulation of the benchmarks
+ * drives one budget per simulated client, the way {@link ModelArmorRetryPolicy} drives the client's.
  */
 public final class RetryBudget {
 

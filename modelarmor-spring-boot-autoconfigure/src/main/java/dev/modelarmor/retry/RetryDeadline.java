@@ -41,7 +41,7 @@ public record RetryDeadline(Instant expiry, Clock clock) {
 	 * @param wait the wait
 	 * @return {@code true} when the wait fits
 	 */
-	public boolean fits(Duration wait) {
+	boolean fits(Duration wait) {
 		return wait.compareTo(Duration.between(this.clock.instant(), this.expiry)) <= 0;
 	}
 

@@ -2,19 +2,33 @@ package dev.modelarmor.retry;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.retry.RetryContext;
+import org.springframework.retry.RetryPolicy;
+import org.springframework.retry.backoff.BackOffPolicy;
 
 /**
- * What the retry strategy writes down on a call's spring-retry {@link RetryContext}: why it stopped
- * retrying and how long it waited, for the outcome and the metrics of the call.
+ * What the retry strategy writes down on a call's spring-retry {@link RetryContext}: the call's deadline,
+ * why it stopped retrying and how long it waited. The one place where the strategy keeps values on the
+ * context, because spring-retry gives its {@link BackOffPolicy} and {@link RetryPolicy} no other way to
+ * hand a value to the callback or to the end of the call: both only see the context. Everything here
+ * is read back by {@link ModelArmorRetryTemplates#execute} and handed on as parameters and return
+ * values; nothing outside this package reads the context.
  */
-public final class RetryRecords {
+final class RetryRecords {
+
+	private static final String DEADLINE = RetryRecords.class.getName() + ".deadline";
 
 	private static final String STOP = RetryRecords.class.getName() + ".stop";
 
 	private static final String BACKOFF = RetryRecords.class.getName() + ".backoff";
 
 	private RetryRecords() {
+	}
+
+	static void started(RetryContext context, RetryDeadline deadline) {
+		context.setAttribute(DEADLINE, deadline);
 	}
 
 	static void stopped(RetryContext context, CallOutcome why) {
@@ -26,31 +40,21 @@ public final class RetryRecords {
 		context.setAttribute(BACKOFF, backoff(context).plus(wait));
 	}
 
+	/** The call's deadline, or {@code null} when the template's back-off policy is not the starter's. */
+	static @Nullable RetryDeadline deadline(RetryContext context) {
+		return (context.getAttribute(DEADLINE) instanceof RetryDeadline deadline) ? deadline : null;
+	}
+
 	/**
 	 * The outcome of a call whose last attempt failed: why retrying stopped, or
 	 * {@link CallOutcome#NON_RETRYABLE} when the failure was not retryable.
-	 * @param context the call's retry context
-	 * @return the outcome
 	 */
-	public static CallOutcome failureOutcome(RetryContext context) {
+	static CallOutcome failureOutcome(RetryContext context) {
 		return (context.getAttribute(STOP) instanceof CallOutcome why) ? why : CallOutcome.NON_RETRYABLE;
 	}
 
-	/**
-	 * The outcome of a call that got its answer.
-	 * @param attempts the attempts it took
-	 * @return {@link CallOutcome#SUCCESS} or {@link CallOutcome#SUCCESS_AFTER_RETRY}
-	 */
-	public static CallOutcome successOutcome(int attempts) {
-		return (attempts > 1) ? CallOutcome.SUCCESS_AFTER_RETRY : CallOutcome.SUCCESS;
-	}
-
-	/**
-	 * The time a call spent waiting between attempts so far.
-	 * @param context the call's retry context
-	 * @return the total wait
-	 */
-	public static Duration backoff(RetryContext context) {
+	/** The time a call spent waiting between attempts so far. */
+	static Duration backoff(RetryContext context) {
 		return (context.getAttribute(BACKOFF) instanceof Duration total) ? total : Duration.ZERO;
 	}
 

@@ -56,19 +56,6 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	}
 
 	/**
-	 * Settings with the specification's jitter ({@link JitterMode#SEED}).
-	 * @param schedule the waits between attempts
-	 * @param deadline the total time after which no retry starts
-	 * @param retryTooManyRequests whether HTTP 429 is retried
-	 * @param honorRetryAfter whether a server's retry hint raises the next wait
-	 * @param budget the retry budget of each client, or {@code null} for none
-	 */
-	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
-			boolean honorRetryAfter, @Nullable RetryBudgetSettings budget) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, budget, JitterMode.SEED);
-	}
-
-	/**
 	 * Settings without a retry budget.
 	 * @param schedule the waits between attempts
 	 * @param deadline the total time after which no retry starts
@@ -77,7 +64,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 */
 	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 			boolean honorRetryAfter) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null);
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.SEED);
 	}
 
 	/**

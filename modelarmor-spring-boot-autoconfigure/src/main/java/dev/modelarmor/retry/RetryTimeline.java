@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * at all when that wait would end past the deadline. Pure: time and randomness come from the
  * {@link RetryRuntime}.
  */
-public final class RetryTimeline {
+final class RetryTimeline {
 
 	private final RetrySettings settings;
 
@@ -28,7 +28,7 @@ public final class RetryTimeline {
 	 * @param settings the schedule and deadline
 	 * @param runtime the clock and random source
 	 */
-	public RetryTimeline(RetrySettings settings, RetryRuntime runtime) {
+	RetryTimeline(RetrySettings settings, RetryRuntime runtime) {
 		this.settings = settings;
 		this.runtime = runtime;
 		this.deadline = RetryDeadline.startingNow(runtime.clock(), settings.deadline());
@@ -38,7 +38,7 @@ public final class RetryTimeline {
 	 * The call's deadline.
 	 * @return the deadline
 	 */
-	public RetryDeadline deadline() {
+	RetryDeadline deadline() {
 		return this.deadline;
 	}
 
@@ -47,7 +47,7 @@ public final class RetryTimeline {
 	 * @param serverHint the server's retry hint, already filtered by whether hints are honoured
 	 * @return the wait, or why there is no retry
 	 */
-	public RetryDecision next(Optional<Duration> serverHint) {
+	RetryDecision next(Optional<Duration> serverHint) {
 		// counted in a long and read saturated: no number of retries turns the index negative
 		int retry = (int) Math.min(this.retries++, Integer.MAX_VALUE);
 		Duration wait = this.settings.jitterMode()
@@ -71,13 +71,13 @@ public final class RetryTimeline {
 	 * @param stop why retrying ends ({@link CallOutcome#DEADLINE_EXCEEDED} or
 	 * {@link CallOutcome#RETRY_AFTER_EXCEEDS_DEADLINE}), or {@code null} to retry after {@code delay}
 	 */
-	public record RetryDecision(Duration delay, @Nullable CallOutcome stop) {
+	record RetryDecision(Duration delay, @Nullable CallOutcome stop) {
 
 		/**
 		 * Whether to retry after {@link #delay()}.
 		 * @return {@code true} to retry
 		 */
-		public boolean retry() {
+		boolean retry() {
 			return this.stop == null;
 		}
 

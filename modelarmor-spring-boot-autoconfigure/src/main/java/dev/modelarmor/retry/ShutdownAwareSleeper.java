@@ -31,17 +31,9 @@ public final class ShutdownAwareSleeper implements Sleeper {
 	}
 
 	/**
-	 * Whether {@link #close()} was called.
-	 * @return {@code true} once closed
-	 */
-	public boolean isClosed() {
-		return this.closed.getCount() == 0;
-	}
-
-	/**
 	 * A wait ended because retrying was stopped, not because the thread was interrupted.
 	 */
-	public static final class RetriesStoppedException extends InterruptedException {
+	static final class RetriesStoppedException extends InterruptedException {
 
 		private static final long serialVersionUID = 1L;
 

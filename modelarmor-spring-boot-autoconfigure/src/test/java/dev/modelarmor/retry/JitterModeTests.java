@@ -137,7 +137,7 @@ class JitterModeTests {
 		assertThat(full.withBudget(RetryBudgetSettings.DEFAULTS).jitterMode()).isEqualTo(JitterMode.FULL);
 		assertThat(full.withBudget(RetryBudgetSettings.DEFAULTS).withJitterMode(JitterMode.DECORRELATED).budget())
 			.isEqualTo(RetryBudgetSettings.DEFAULTS);
-		assertThat(new RetrySettings(GOOGLE, Duration.ofSeconds(5), true, true, null).jitterMode())
+		assertThat(new RetrySettings(GOOGLE, Duration.ofSeconds(5), true, true).jitterMode())
 			.isEqualTo(JitterMode.SEED);
 	}
 

@@ -58,7 +58,7 @@ final class ScriptedCall implements RetryCallback<String, RuntimeException> {
 	@Override
 	public String doWithRetry(RetryContext context) {
 		this.attemptStarts.add(this.time.instant());
-		this.remainingAtStart.add(CurrentRetryDeadline.get().map(RetryDeadline::remaining));
+		this.remainingAtStart.add(Optional.ofNullable(RetryRecords.deadline(context)).map(RetryDeadline::remaining));
 		this.time.advance(this.attemptTime);
 		Supplier<RuntimeException> failure = this.script.hasNext() ? this.script.next() : this.afterScript;
 		if (failure == null) {

@@ -9,9 +9,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.core.retry.RetryException;
+import org.springframework.core.retry.RetryPolicy;
+import org.springframework.core.retry.RetryTemplate;
+import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.BackOffExecution;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class TruncatedExponentialBackOffTests {
 
@@ -110,6 +115,27 @@ class TruncatedExponentialBackOffTests {
 			this.time.sleep(wait);
 		}
 		throw new AssertionError("no STOP after 1000 waits: " + waits);
+	}
+
+	/**
+	 * The class's Javadoc example, with Spring Framework's own retry: real time, so the schedule is scaled
+	 * down and the bound loose. Waits of 50, 100 and 200 ms fit in 500 ms; the next 200 ms would end past it.
+	 */
+	@Test
+	void drivesSpringFrameworksRetryTemplateAsItsJavadocShows() {
+		RetrySettings scaledDown = new RetrySettings(
+				new BackoffSchedule(Duration.ofMillis(50), Duration.ZERO, Duration.ofMillis(200)), Duration.ofMillis(500),
+				true, true);
+		BackOff backOff = new TruncatedExponentialBackOff(scaledDown, RetryRuntime.system());
+		RetryPolicy policy = RetryPolicy.builder().backOff(backOff).build();
+		List<Long> attempts = new ArrayList<>();
+		assertThatExceptionOfType(RetryException.class).isThrownBy(() -> new RetryTemplate(policy).execute(() -> {
+			attempts.add(System.nanoTime());
+			throw new IllegalStateException("Model Armor unavailable");
+		}));
+		assertThat(attempts).hasSize(4);
+		assertThat(Duration.ofNanos(attempts.get(3) - attempts.get(0))).isBetween(Duration.ofMillis(350),
+				Duration.ofMillis(500));
 	}
 
 }

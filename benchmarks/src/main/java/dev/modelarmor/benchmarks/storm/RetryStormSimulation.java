@@ -8,23 +8,25 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
-import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
-import dev.modelarmor.retry.RetryTimeline;
+import dev.modelarmor.retry.TruncatedExponentialBackOff;
+
+import org.springframework.util.backoff.BackOffExecution;
 
 /**
  * A retry storm in virtual time: {@code clients} clients each make one call while Model Armor is down;
  * every attempt fails (503) until the outage ends, after which the server answers at most
  * {@code capacityPerSecond} attempts per second (in 100 ms slots) and answers the rest 503 as overloaded.
- * Each client retries with the starter's own {@link RetryTimeline} (its waits, deadline and stop rules)
+ * Each client retries with the starter's own waits, deadline and stop rules, through the
+ * {@link TruncatedExponentialBackOff} that applications use (without server hints, as here, it decides as
+ * {@code JitteredTruncatedBackOffPolicy} does)
  * and, when the scenario has one, its own {@link RetryBudget} used the way {@code ModelArmorRetryPolicy}
  * uses it (a retryable failure takes a token, the retry is refused while the bucket is half empty, a
  * success gives back). A discrete-event loop: nobody sleeps, one random source seeded by the scenario.
@@ -101,6 +103,7 @@ public final class RetryStormSimulation {
 		RetryRuntime runtime = new RetryRuntime(clock, (millis) -> {
 			throw new IllegalStateException("the simulation never sleeps");
 		}, new SplittableRandom(scenario.seed() ^ 0x5DEECE66DL));
+		TruncatedExponentialBackOff backOff = new TruncatedExponentialBackOff(scenario.settings(), runtime);
 		long outageEnd = scenario.outage().toMillis();
 		long latency = scenario.latency().toMillis();
 		long capacityPerSlot = Math.max(1, scenario.capacityPerSecond() * SLOT_MILLIS / 1000);
@@ -129,7 +132,7 @@ public final class RetryStormSimulation {
 			switch (event.kind) {
 				case START -> {
 					// The call starts: its deadline runs from the first attempt, as in JitteredTruncatedBackOffPolicy.start.
-					client.timeline = new RetryTimeline(scenario.settings(), runtime);
+					client.waits = backOff.start();
 					events.add(new Event(event.time, sequence++, event.client, Kind.ATTEMPT));
 				}
 				case ATTEMPT -> {
@@ -162,15 +165,12 @@ public final class RetryStormSimulation {
 							continue;
 						}
 					}
-					RetryTimeline.RetryDecision decision = client.timeline.next(Optional.empty());
-					if (decision.retry()) {
-						events.add(new Event(event.time + decision.delay().toMillis(), sequence++, event.client,
-								Kind.ATTEMPT));
+					// without server hints the only reason to stop is the deadline
+					long wait = client.waits.nextBackOff();
+					if (wait != BackOffExecution.STOP) {
+						events.add(new Event(event.time + wait, sequence++, event.client, Kind.ATTEMPT));
 					}
 					else {
-						if (decision.stop() != CallOutcome.DEADLINE_EXCEEDED) {
-							throw new IllegalStateException("unexpected stop without hints: " + decision.stop());
-						}
 						gaveUpAtDeadline++;
 						settledAt = Math.max(settledAt, event.time);
 					}
@@ -235,7 +235,7 @@ public final class RetryStormSimulation {
 
 		final RetryBudget budget;
 
-		RetryTimeline timeline;
+		BackOffExecution waits;
 
 		Client(RetryBudget budget) {
 			this.budget = budget;
