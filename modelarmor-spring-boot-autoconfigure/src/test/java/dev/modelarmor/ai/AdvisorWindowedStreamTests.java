@@ -151,17 +151,17 @@ class AdvisorWindowedStreamTests {
 	@Test
 	void modelArmorDownMidStreamEndsTheStreamFailClosed() {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeModelResponse")).atPriority(1)
-			.withRequestBody(matchingJsonPath("$.modelResponseData.text", containing("OUTAGE")))
+			.withRequestBody(matchingJsonPath("$.modelResponseData.text", containing("OUTAGE-MARKER")))
 			.willReturn(aResponse().withStatus(503)));
 		List<String> chunks = new ArrayList<>(chunks(sentences(1_500), 40));
-		chunks.add("OUTAGE ");
+		chunks.add("OUTAGE-MARKER ");
 		chunks.addAll(chunks(sentences(1_500), 40));
 		this.runner.run((context) -> {
 			model(context).streaming(chunks);
 			List<ChatClientResponse> responses = responses(context);
 			assertRefusal(responses.get(responses.size() - 1), ModelArmorAdvisorOptions.DEFAULT_REFUSAL, "response",
 					"not_screened", Set.of());
-			assertThat(text(responses.subList(0, responses.size() - 1))).isNotEmpty().doesNotContain("OUTAGE");
+			assertThat(text(responses.subList(0, responses.size() - 1))).isNotEmpty().doesNotContain("OUTAGE-MARKER");
 		});
 		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
 			model(context).streaming(chunks);
@@ -173,7 +173,7 @@ class AdvisorWindowedStreamTests {
 				.content()
 				.doOnNext(received::add)
 				.blockLast());
-			assertThat(String.join("", received)).isNotEmpty().doesNotContain("OUTAGE");
+			assertThat(String.join("", received)).isNotEmpty().doesNotContain("OUTAGE-MARKER");
 		});
 	}
 
@@ -228,7 +228,7 @@ class AdvisorWindowedStreamTests {
 		this.runner.run((context) -> {
 			model(context).streamingResponses(Flux.interval(Duration.ofMillis(5))
 				.take(2_000)
-				.map((i) -> textChunk("token " + i + " "))
+				.map((i) -> textChunk("streamed-word " + i + " "))
 				.doOnCancel(() -> cancelled.set(true)));
 			List<String> first = chatClient(context).prompt().user(QUESTION).stream().content().take(2).collectList()
 				.block();
@@ -250,7 +250,7 @@ class AdvisorWindowedStreamTests {
 		AtomicInteger produced = new AtomicInteger();
 		this.runner.run((context) -> {
 			model(context).streamingResponses(Flux.range(0, 5_000)
-				.map((i) -> textChunk("token " + i + " "))
+				.map((i) -> textChunk("streamed-word " + i + " "))
 				.doOnNext((chunk) -> produced.incrementAndGet()));
 			AtomicInteger received = new AtomicInteger();
 			BaseSubscriber<String> oneAtATime = new BaseSubscriber<>() {
