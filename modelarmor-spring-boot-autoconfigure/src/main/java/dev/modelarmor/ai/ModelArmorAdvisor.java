@@ -26,6 +26,8 @@ import dev.modelarmor.guard.ScreeningDecision.Deidentified;
 import dev.modelarmor.guard.ScreeningDecision.Refusal;
 import dev.modelarmor.guard.ScreeningDecision.Rejected;
 import dev.modelarmor.guard.ScreeningObserver;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -73,10 +75,14 @@ import org.springframework.ai.chat.model.Generation;
  * Armor refused the text itself: too large, or answered HTTP 400 or 413; whatever fail-open says).
  * Neither the refusal, nor the exceptions, nor the log lines carry any of the content.
  *
- * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code BUFFERED} screens the whole answer
- * before any of it is emitted (generation {@code i} being the text of every chunk's generation
- * {@code i}), {@code PER_CHUNK} screens each chunk's generations as they come. Model Armor calls, which
- * block, run on {@link Schedulers#boundedElastic()}.
+ * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code WINDOWED} (the default) holds the answer
+ * back until the window of text that holds it has been screened, windows overlapping so that a match
+ * across chunks is found before any of it is emitted ({@link StreamWindows}); {@code BUFFERED} screens
+ * the whole answer before any of it is emitted (generation {@code i} being the text of every chunk's
+ * generation {@code i}); {@code PER_CHUNK} screens each chunk's generations as they come. In every mode
+ * the names and arguments of a chunk's tool calls are screened as model output before the chunk is
+ * emitted: the caller may run them. Model Armor calls, which block, run on
+ * {@link Schedulers#boundedElastic()}.
  */
 public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
@@ -98,6 +104,8 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	/** The finish reason of the refusal's generation. */
 	public static final String FINISH_REASON = "CONTENT_FILTER";
+
+	private static final Log logger = LogFactory.getLog(ModelArmorAdvisor.class);
 
 	private static final String NAME = "ModelArmorAdvisor";
 
@@ -194,9 +202,68 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 					return Flux.just(prompt.refusal());
 				}
 				Flux<ChatClientResponse> answer = chain.nextStream(prompt.request());
-				return (this.options.streamMode() == StreamMode.PER_CHUNK) ? perChunk(answer, prompt.text())
-						: buffered(answer, prompt.text());
+				return switch (this.options.streamMode()) {
+					case BUFFERED -> buffered(answer, prompt.text());
+					case PER_CHUNK -> perChunk(answer, prompt.text());
+					case WINDOWED -> windowed(answer, prompt.text(), request.context());
+				};
 			});
+	}
+
+	/**
+	 * Windows of the answer are screened as it streams ({@link StreamWindows}); each step, a chunk or the
+	 * end, runs on the scheduler, one at a time, so a cancelled stream starts no further screening.
+	 */
+	private Flux<ChatClientResponse> windowed(Flux<ChatClientResponse> answer, @Nullable String prompt,
+			Map<String, Object> context) {
+		return Flux.defer(() -> {
+			StreamWindows windows = new StreamWindows(this.options.streamWindow(), this.options.streamOverlap(),
+					(text) -> this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), true,
+							() -> sanitizeAnswer(text, prompt)),
+					(toolCalls) -> screenToolCalls(toolCalls, prompt));
+			return answer
+				.concatMap((chunk) -> Mono.fromCallable(() -> windows.accept(chunk)).subscribeOn(this.scheduler))
+				.concatWith(Mono.fromCallable(windows::finish).subscribeOn(this.scheduler))
+				.takeUntil((step) -> step.refusal() != null)
+				.concatMap((step) -> emit(step, context))
+				.doFinally((signal) -> {
+					if (logger.isDebugEnabled()) {
+						logger.debug("Model Armor windowed stream: method=\"" + STREAM + "\" screenings="
+								+ windows.screenings() + " signal=" + signal);
+					}
+				});
+		});
+	}
+
+	private Flux<ChatClientResponse> emit(StreamWindows.Step step, Map<String, Object> context) {
+		Refusal refusal = step.refusal();
+		Flux<ChatClientResponse> chunks = Flux.fromIterable(step.emit());
+		if (refusal == null) {
+			return chunks;
+		}
+		Map<String, Object> last = step.emit().isEmpty() ? context
+				: step.emit().get(step.emit().size() - 1).context();
+		return chunks.concatWith(Mono.fromCallable(() -> refuseOrThrow(refusal, last)));
+	}
+
+	/**
+	 * Screens the names and arguments of tool calls as model output: the caller may run them. They cannot be
+	 * de-identified in place, so with {@link MatchAction#DEIDENTIFY} a match blocks.
+	 */
+	private ScreeningDecision screenToolCalls(String toolCalls, @Nullable String prompt) {
+		return this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), false,
+				() -> sanitizeAnswer(toolCalls, prompt));
+	}
+
+	/** The refusal of the first chunk whose tool calls are refused, if any. */
+	private @Nullable Answer refusedToolCalls(List<ChatClientResponse> chunks, @Nullable String prompt) {
+		for (ChatClientResponse chunk : chunks) {
+			String toolCalls = StreamWindows.toolCalls(chunk);
+			if (!toolCalls.isBlank() && screenToolCalls(toolCalls, prompt) instanceof Refusal refusal) {
+				return new Answer(refuseOrThrow(refusal, chunk.context()), false, true);
+			}
+		}
+		return null;
 	}
 
 	private Flux<ChatClientResponse> buffered(Flux<ChatClientResponse> answer, @Nullable String prompt) {
@@ -212,14 +279,30 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	private List<ChatClientResponse> screenBuffered(List<ChatClientResponse> chunks, @Nullable String prompt) {
 		Answer answer = screenAnswer(STREAM, joined(chunks), prompt);
-		return (answer.refused() || answer.rewritten()) ? List.of(answer.response()) : chunks;
+		if (answer.refused()) {
+			return List.of(answer.response());
+		}
+		Answer toolCalls = refusedToolCalls(chunks, prompt);
+		if (toolCalls != null) {
+			return List.of(toolCalls.response());
+		}
+		return answer.rewritten() ? List.of(answer.response()) : chunks;
 	}
 
 	private Flux<ChatClientResponse> perChunk(Flux<ChatClientResponse> answer, @Nullable String prompt) {
 		return answer
-			.concatMap((chunk) -> Mono.fromCallable(() -> screenAnswer(STREAM, chunk, prompt)).subscribeOn(this.scheduler))
+			.concatMap((chunk) -> Mono.fromCallable(() -> screenChunk(chunk, prompt)).subscribeOn(this.scheduler))
 			.takeUntil(Answer::refused)
 			.map(Answer::response);
+	}
+
+	private Answer screenChunk(ChatClientResponse chunk, @Nullable String prompt) {
+		Answer answer = screenAnswer(STREAM, chunk, prompt);
+		if (answer.refused()) {
+			return answer;
+		}
+		Answer toolCalls = refusedToolCalls(List.of(chunk), prompt);
+		return (toolCalls != null) ? toolCalls : answer;
 	}
 
 	private Screened screenPrompt(String caller, ChatClientRequest request) {
@@ -349,13 +432,13 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		return withGenerations(chunks.get(chunks.size() - 1), joined);
 	}
 
-	private static Generation withText(Generation generation, String text) {
+	static Generation withText(Generation generation, String text) {
 		AssistantMessage output = generation.getOutput();
 		AssistantMessage rewritten = (output != null) ? output.mutate().content(text).build() : new AssistantMessage(text);
 		return new Generation(rewritten, generation.getMetadata());
 	}
 
-	private static ChatClientResponse withGenerations(ChatClientResponse response, List<Generation> generations) {
+	static ChatClientResponse withGenerations(ChatClientResponse response, List<Generation> generations) {
 		ChatResponse chatResponse = response.chatResponse();
 		ChatResponse.Builder builder = (chatResponse != null) ? ChatResponse.builder().from(chatResponse)
 				: ChatResponse.builder();

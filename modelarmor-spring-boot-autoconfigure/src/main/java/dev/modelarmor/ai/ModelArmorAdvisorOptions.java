@@ -17,9 +17,12 @@ import org.springframework.core.Ordered;
  * anything of the content
  * @param order the advisor's place in the chain; the lower, the earlier
  * @param streamMode how a streamed answer is screened
+ * @param streamWindow with {@link StreamMode#WINDOWED}, the UTF-8 bytes of answer text that wait for one
+ * screening: from {@value #MIN_STREAM_WINDOW} to {@value #MAX_STREAM_WINDOW}; a quarter of it (the
+ * overlap) is held back and screened again with the next window
  */
 public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
-		StreamMode streamMode) {
+		StreamMode streamMode, int streamWindow) {
 
 	/** The default refusal: it says that the request was declined and nothing about it. */
 	public static final String DEFAULT_REFUSAL = "Sorry, I cannot help with that request.";
@@ -30,15 +33,61 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public static final int DEFAULT_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-	/** Block with the default refusal, buffered streaming, at {@link #DEFAULT_ORDER}. */
-	public static final ModelArmorAdvisorOptions DEFAULTS = new ModelArmorAdvisorOptions(MatchAction.BLOCK,
-			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, StreamMode.BUFFERED);
+	/** The smallest stream window, the smallest window of long text ({@code ScreeningWindows.MIN_SIZE}). */
+	public static final int MIN_STREAM_WINDOW = 1024;
 
+	/** The largest stream window: what Model Armor takes in one request ({@code DataItem.MAX_BYTES}). */
+	public static final int MAX_STREAM_WINDOW = 4 * 1024 * 1024;
+
+	/**
+	 * The default stream window, 2 KiB: about 500 tokens of English wait for their screening, and 512
+	 * bytes of them are held back for the next window.
+	 */
+	public static final int DEFAULT_STREAM_WINDOW = 2048;
+
+	/** The default stream mode. */
+	public static final StreamMode DEFAULT_STREAM_MODE = StreamMode.WINDOWED;
+
+	/** Block with the default refusal, windowed streaming, at {@link #DEFAULT_ORDER}. */
+	public static final ModelArmorAdvisorOptions DEFAULTS = new ModelArmorAdvisorOptions(MatchAction.BLOCK,
+			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, DEFAULT_STREAM_MODE, DEFAULT_STREAM_WINDOW);
+
+	/**
+	 * Creates the options.
+	 * @throws IllegalArgumentException when {@code streamWindow} is out of range
+	 */
 	public ModelArmorAdvisorOptions {
 		Objects.requireNonNull(onMatch, "onMatch");
 		Objects.requireNonNull(onBlock, "onBlock");
 		Objects.requireNonNull(refusal, "refusal");
 		Objects.requireNonNull(streamMode, "streamMode");
+		if (streamWindow < MIN_STREAM_WINDOW || streamWindow > MAX_STREAM_WINDOW) {
+			throw new IllegalArgumentException("must be from " + MIN_STREAM_WINDOW + " bytes (1KB) to "
+					+ MAX_STREAM_WINDOW + " bytes (4MB)");
+		}
+	}
+
+	/**
+	 * Creates the options with the {@link #DEFAULT_STREAM_WINDOW default stream window}.
+	 * @param onMatch what a match does
+	 * @param onBlock what a blocked call returns
+	 * @param refusal the assistant's answer to a blocked call
+	 * @param order the advisor's place in the chain
+	 * @param streamMode how a streamed answer is screened
+	 */
+	public ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
+			StreamMode streamMode) {
+		this(onMatch, onBlock, refusal, order, streamMode, DEFAULT_STREAM_WINDOW);
+	}
+
+	/**
+	 * The bytes of a stream window that are held back and screened again with the next window: a quarter
+	 * of it, so that anything shorter (a sentence, a card number, a URL) across a window's edge lies whole
+	 * in one window before any of it is emitted.
+	 * @return the overlap in UTF-8 bytes
+	 */
+	public int streamOverlap() {
+		return this.streamWindow / 4;
 	}
 
 	/**
@@ -47,7 +96,8 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 * @return the new options
 	 */
 	public ModelArmorAdvisorOptions withOnMatch(MatchAction onMatch) {
-		return new ModelArmorAdvisorOptions(onMatch, this.onBlock, this.refusal, this.order, this.streamMode);
+		return new ModelArmorAdvisorOptions(onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
+				this.streamWindow);
 	}
 
 	/**
@@ -56,7 +106,8 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 * @return the new options
 	 */
 	public ModelArmorAdvisorOptions withOnBlock(OnBlock onBlock) {
-		return new ModelArmorAdvisorOptions(this.onMatch, onBlock, this.refusal, this.order, this.streamMode);
+		return new ModelArmorAdvisorOptions(this.onMatch, onBlock, this.refusal, this.order, this.streamMode,
+				this.streamWindow);
 	}
 
 	/**
@@ -65,7 +116,18 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 * @return the new options
 	 */
 	public ModelArmorAdvisorOptions withStreamMode(StreamMode streamMode) {
-		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, streamMode);
+		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, streamMode,
+				this.streamWindow);
+	}
+
+	/**
+	 * These options with another stream window.
+	 * @param streamWindow the stream window in UTF-8 bytes
+	 * @return the new options
+	 */
+	public ModelArmorAdvisorOptions withStreamWindow(int streamWindow) {
+		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
+				streamWindow);
 	}
 
 	/**
@@ -107,7 +169,18 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 		 * reached the caller when a later one is blocked, a chunk is screened without the text around it
 		 * (a match split over chunks can go unseen), and every chunk costs a Model Armor call.
 		 */
-		PER_CHUNK
+		PER_CHUNK,
+
+		/**
+		 * Hold the answer back until the window of text that holds it has been screened, then emit the
+		 * model's chunks as they came. A window is screened once a stream window's worth of new text has
+		 * arrived, and at the end for the rest; the last quarter of each window (the overlap) is held back
+		 * and screened again at the head of the next window, so that a match across a chunk or window edge
+		 * is found before any of it is emitted. A match ends the stream with the refusal (or an error)
+		 * after the text of the windows screened before. The answer stays progressive, a window at a time,
+		 * for one Model Armor call per window.
+		 */
+		WINDOWED
 
 	}
 

@@ -562,11 +562,20 @@ public class ModelArmorProperties {
 			private int order = ModelArmorAdvisorOptions.DEFAULT_ORDER;
 
 			/**
-			 * How a streamed answer is screened: buffered (the whole answer once, before any of it is
-			 * emitted) or per-chunk (each chunk as it arrives; progressive, but earlier chunks are out when a
-			 * later one is blocked, and each chunk costs a Model Armor call).
+			 * How a streamed answer is screened: windowed (held back until the window that holds it is
+			 * screened; progressive a window at a time, one Model Armor call per window), buffered (the whole
+			 * answer once, before any of it is emitted) or per-chunk (each chunk as it arrives; earlier chunks
+			 * are out when a later one is blocked, a match split over chunks can go unseen, and each chunk
+			 * costs a Model Armor call).
 			 */
 			private StreamMode streamMode = ModelArmorAdvisorOptions.DEFAULTS.streamMode();
+
+			/**
+			 * UTF-8 bytes of a streamed answer that wait for one screening with stream-mode windowed, from
+			 * 1KB to 4MB. A quarter of each window is held back and screened again with the next one, so that
+			 * a match across chunks is found before any of it is emitted.
+			 */
+			private DataSize streamWindow = DataSize.ofBytes(ModelArmorAdvisorOptions.DEFAULT_STREAM_WINDOW);
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -622,6 +631,14 @@ public class ModelArmorProperties {
 
 			public void setStreamMode(StreamMode streamMode) {
 				this.streamMode = streamMode;
+			}
+
+			public DataSize getStreamWindow() {
+				return this.streamWindow;
+			}
+
+			public void setStreamWindow(DataSize streamWindow) {
+				this.streamWindow = streamWindow;
 			}
 
 		}

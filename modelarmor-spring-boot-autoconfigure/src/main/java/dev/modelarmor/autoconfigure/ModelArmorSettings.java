@@ -115,8 +115,13 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 	}
 
 	private static ModelArmorAdvisorOptions advisor(ModelArmorProperties.SpringAi.Advisor advisor) {
-		return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-				advisor.getOrder(), advisor.getStreamMode());
+		try {
+			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
+					advisor.getOrder(), advisor.getStreamMode(), bytes(advisor.getStreamWindow()));
+		}
+		catch (IllegalArgumentException ex) {
+			throw invalid("modelarmor.spring-ai.advisor.stream-window", advisor.getStreamWindow(), ex.getMessage());
+		}
 	}
 
 	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */

@@ -6,7 +6,7 @@ import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
 
 import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.client.ChatClientCustomizer;
+import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -21,7 +21,7 @@ import org.springframework.util.function.SingletonSupplier;
 /**
  * Auto-configuration of the Spring AI integration: with Spring AI's {@link ChatClient} on the class path
  * and {@code modelarmor.spring-ai.advisor.enabled=true}, a {@link ModelArmorAdvisor} and a
- * {@link ChatClientCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
+ * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
  * auto-configured one and is added instead.
  */
@@ -48,7 +48,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		}
 
 		@Bean
-		ChatClientCustomizer modelArmorChatClientCustomizer(ModelArmorAdvisor modelArmorAdvisor) {
+		ChatClientBuilderCustomizer modelArmorChatClientCustomizer(ModelArmorAdvisor modelArmorAdvisor) {
 			return (builder) -> builder.defaultAdvisors(modelArmorAdvisor);
 		}
 

@@ -144,7 +144,7 @@ class AdvisorGenerationsTests {
 	@Test
 	void aBufferedStreamScreensEachGenerationAcrossItsChunksAndRewritesEachOnItsOwn() {
 		answerResponse(modelArmor, CARD, deidentified(MASKED_CARD));
-		this.deidentifying.run((context) -> {
+		this.deidentifying.withPropertyValues("modelarmor.spring-ai.advisor.stream-mode=buffered").run((context) -> {
 			model(context).streamingGenerations(
 					List.of(List.of("your card ", "The TGV "), List.of("is 4111 1111 ", "from Gare de Lyon "),
 							List.of("1111 1111", "goes there.")));

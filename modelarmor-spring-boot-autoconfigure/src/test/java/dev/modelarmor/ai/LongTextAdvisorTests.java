@@ -74,11 +74,20 @@ class LongTextAdvisorTests {
 	}
 
 	@Test
-	void aLongStreamedAnswerIsScreenedWholeBeforeAnyOfItIsEmitted() {
-		this.runner.run((context) -> {
+	void aLongBufferedAnswerIsScreenedWholeBeforeAnyOfItIsEmitted() {
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-mode=buffered").run((context) -> {
 			model(context).streaming(PADDING, PADDING, INJECTION);
 			assertThat(chatClient(context).prompt().user("a short question").stream().content().collectList().block())
 				.containsExactly(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
+		});
+	}
+
+	@Test
+	void aLongWindowedAnswerEmitsOnlyWhatWasScreenedAndEndsWithTheRefusal() {
+		this.runner.run((context) -> {
+			model(context).streaming(PADDING, PADDING, INJECTION);
+			assertThat(chatClient(context).prompt().user("a short question").stream().content().collectList().block())
+				.containsExactly(PADDING, ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
 		});
 	}
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.chat.client.ChatClientCustomizer;
+import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -41,7 +41,7 @@ import static dev.modelarmor.guard.ModelArmorStubs.requestsTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ModelArmorSpringAiAutoConfiguration}: the advisor and its {@link ChatClientCustomizer} exist
+ * {@link ModelArmorSpringAiAutoConfiguration}: the advisor and its {@link ChatClientBuilderCustomizer} exist
  * only with Spring AI's {@link ChatClient} on the class path and
  * {@code modelarmor.spring-ai.advisor.enabled=true}, and reach the clients that Spring AI's
  * auto-configured builder builds.

@@ -58,7 +58,8 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.advisor.on-block    | refuse
 			modelarmor.spring-ai.advisor.refusal     | Sorry, I cannot help with that request.
 			modelarmor.spring-ai.advisor.order       | -2147483548
-			modelarmor.spring-ai.advisor.stream-mode | buffered
+			modelarmor.spring-ai.advisor.stream-mode | windowed
+			modelarmor.spring-ai.advisor.stream-window | 2KB
 			management.health.modelarmor.enabled     | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
@@ -75,7 +76,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(36);
+		assertThat(properties).hasSize(37);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

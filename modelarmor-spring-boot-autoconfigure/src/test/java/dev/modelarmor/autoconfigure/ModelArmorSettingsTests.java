@@ -64,7 +64,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(29)
+		assertThat(metadataDefaults()).hasSize(30)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
 			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
@@ -103,6 +103,7 @@ class ModelArmorSettingsTests {
 			modelarmor.retry.budget.token-ratio   | 1.5
 			modelarmor.guard.window.overlap       | 5KB
 			modelarmor.guard.window.parallelism   | 33
+			modelarmor.spring-ai.advisor.stream-window | 512B
 			""")
 	void anInvalidValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property, String value) {
 		ModelArmorProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(property, value)))

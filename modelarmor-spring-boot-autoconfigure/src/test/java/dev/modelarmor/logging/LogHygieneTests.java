@@ -47,6 +47,9 @@ class LogHygieneTests {
 			"Bonjour, comment allez-vous", "Which train goes to Lyon", "TGV from Gare de Lyon",
 			// E-mail addresses used as answers, and their de-identified form.
 			"jane@example.com", "[EMAIL_ADDRESS]",
+			// The streamed answers of the windowed stream tests.
+			"TGV leaves Gare de Lyon", "Bicycles travel in a separate coach", "streamed-word", "OUTAGE-MARKER",
+			"Let me look that up", "city\": \"Lyon",
 			// The SECRET constants of the client tests.
 			"SECRET-4711", "SECRET-1", "SECRET-2",
 			// The long texts and prompts of the windowed screening tests.
