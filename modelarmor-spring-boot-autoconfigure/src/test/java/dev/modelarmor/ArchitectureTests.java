@@ -1,5 +1,8 @@
 package dev.modelarmor;
 
+import java.lang.annotation.Annotation;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
@@ -26,6 +29,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.retry.support.RetrySynchronizationManager;
 
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
@@ -110,14 +114,19 @@ class ArchitectureTests {
 	 * annotations and value types, and enums (a property's closed set of values). Settings types, exceptions
 	 * and callbacks such as {@code InitializingBean} belong to the mapper that turns properties into settings.
 	 */
-	static final ArchRule PROPERTIES_ARE_PLAIN_DATA = classes().that(areOrBelongToConfigurationProperties())
-		.should()
-		.onlyDependOnClassesThat(resideInAnyPackage("java..", "org.jspecify.annotations..",
-				"org.springframework.boot.context.properties..", "org.springframework.boot.convert..",
-				"org.springframework.util.unit..", "org.springframework.core.io..")
-			.or(areEnums())
-			.or(areOrBelongToConfigurationProperties()))
-		.because("a @ConfigurationProperties class binds values and nothing else (issue 14: properties are data)");
+	static final ArchRule PROPERTIES_ARE_PLAIN_DATA = propertiesArePlainData(ConfigurationProperties.class);
+
+	private static ArchRule propertiesArePlainData(Class<? extends Annotation> properties) {
+		return classes().that(areOrBelongToClassesAnnotatedWith(properties))
+			.should()
+			.onlyDependOnClassesThat(resideInAnyPackage("java..", "org.jspecify.annotations..",
+					"org.springframework.boot.context.properties..", "org.springframework.boot.convert..",
+					"org.springframework.util.unit..", "org.springframework.core.io..")
+				.or(areEnums())
+				.or(equivalentTo(properties))
+				.or(areOrBelongToClassesAnnotatedWith(properties)))
+			.because("a @ConfigurationProperties class binds values and nothing else (issue 14: properties are data)");
+	}
 
 	static final ArchRule PACKAGES_ARE_NULL_MARKED = classes().should(resideInANullMarkedPackage())
 		.because("NullAway checks only @NullMarked code: a package without it would go unchecked");
@@ -183,15 +192,16 @@ class ArchitectureTests {
 		NO_THREAD_LOCALS.check(MAIN);
 	}
 
-	private static DescribedPredicate<JavaClass> areOrBelongToConfigurationProperties() {
-		return describe("are or belong to a @ConfigurationProperties class",
-				ArchitectureTests::isOrIsNestedInConfigurationProperties);
+	private static DescribedPredicate<JavaClass> areOrBelongToClassesAnnotatedWith(
+			Class<? extends Annotation> annotation) {
+		return describe("are or belong to a @" + annotation.getSimpleName() + " class",
+				(type) -> isOrIsNestedInClassAnnotatedWith(type, annotation));
 	}
 
-	private static boolean isOrIsNestedInConfigurationProperties(JavaClass type) {
+	private static boolean isOrIsNestedInClassAnnotatedWith(JavaClass type, Class<? extends Annotation> annotation) {
 		for (Optional<JavaClass> candidate = Optional.of(type); candidate.isPresent(); candidate = candidate.get()
 			.getEnclosingClass()) {
-			if (candidate.get().isAnnotatedWith(ConfigurationProperties.class)) {
+			if (candidate.get().isAnnotatedWith(annotation)) {
 				return true;
 			}
 		}
@@ -223,6 +233,13 @@ class ArchitectureTests {
 	@Nested
 	class RulesCatchWhatBreaksThem {
 
+		/**
+		 * The properties rule, for classes marked {@link FixtureProperties}: a {@code @ConfigurationProperties}
+		 * class in the tests would make the configuration processor write test metadata that hides the real one.
+		 */
+		private static final ArchRule FIXTURE_PROPERTIES_ARE_PLAIN_DATA = propertiesArePlainData(
+				FixtureProperties.class);
+
 		@Test
 		void aNonFinalAutoConfigurationWithAPublicBean() {
 			JavaClasses broken = new ClassFileImporter().importClasses(OpenAutoConfiguration.class);
@@ -240,7 +257,7 @@ class ArchitectureTests {
 			JavaClasses broken = new ClassFileImporter().importClasses(PropertiesWithLogic.class,
 					PropertiesWithLogic.Nested.class, PropertiesWithLogic.Nested.Deeper.class);
 			assertThatExceptionOfType(AssertionError.class)
-				.isThrownBy(() -> PROPERTIES_ARE_PLAIN_DATA.check(broken))
+				.isThrownBy(() -> FIXTURE_PROPERTIES_ARE_PLAIN_DATA.check(broken))
 				.withMessageContaining("<" + PropertiesWithLogic.class.getName() + "> implements interface <"
 						+ InitializingBean.class.getName() + ">")
 				.withMessageContaining(PropertiesWithLogic.Nested.class.getName())
@@ -250,7 +267,7 @@ class ArchitectureTests {
 
 		@Test
 		void plainDataPropertiesPass() {
-			PROPERTIES_ARE_PLAIN_DATA.check(new ClassFileImporter().importClasses(PlainProperties.class));
+			FIXTURE_PROPERTIES_ARE_PLAIN_DATA.check(new ClassFileImporter().importClasses(PlainProperties.class));
 		}
 
 		@Test
@@ -281,7 +298,12 @@ class ArchitectureTests {
 
 	}
 
-	@ConfigurationProperties("broken")
+	@Retention(RetentionPolicy.RUNTIME)
+	@interface FixtureProperties {
+
+	}
+
+	@FixtureProperties
 	static class PropertiesWithLogic implements InitializingBean {
 
 		@Override
@@ -304,7 +326,7 @@ class ArchitectureTests {
 
 	}
 
-	@ConfigurationProperties("plain")
+	@FixtureProperties
 	static class PlainProperties {
 
 		private Duration timeout = Duration.ofSeconds(1);
