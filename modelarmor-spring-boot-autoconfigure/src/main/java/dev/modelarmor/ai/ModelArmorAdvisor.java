@@ -362,7 +362,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	/** The one place where a refusal becomes the advisor's answer: the refusal, or its exception. */
-	private ChatClientResponse refuseOrThrow(Refusal refusal, Map<String, Object> context) {
+	private ChatClientResponse refuseOrThrow(Refusal refusal, Map<String, @Nullable Object> context) {
 		if (this.options.onBlock() == OnBlock.THROW) {
 			throw refusal.exception();
 		}

@@ -8,6 +8,7 @@ import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.env.PropertyResolver;
+import org.springframework.lang.Contract;
 
 /**
  * Finds the Google Cloud project that Model Armor calls go to. The first non-blank value wins:
@@ -71,6 +72,7 @@ public final class ProjectIdResolver {
 						+ " environment variable, or use credentials that carry a project (a service-account key's project_id)");
 	}
 
+	@Contract("null -> false")
 	private static boolean hasText(@Nullable String value) {
 		return value != null && !value.isBlank();
 	}

@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.retry.ShutdownAwareSleeper;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
@@ -15,7 +16,7 @@ class RetryShutdownListener implements ApplicationListener<ContextClosedEvent>, 
 
 	private final ShutdownAwareSleeper sleeper;
 
-	private ApplicationContext context;
+	private @Nullable ApplicationContext context;
 
 	RetryShutdownListener(ShutdownAwareSleeper sleeper) {
 		this.sleeper = sleeper;

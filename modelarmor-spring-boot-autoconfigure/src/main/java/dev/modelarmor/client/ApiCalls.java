@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Objects;
 
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
@@ -107,7 +108,8 @@ final class ApiCalls {
 			throw progress.failed(failure, retried.outcome());
 		}
 		progress.finish(retried.outcome());
-		return retried.answer();
+		// Without a failure, the retry template returned what an attempt answered, which is never null.
+		return Objects.requireNonNull(retried.answer(), "answer");
 	}
 
 	/**

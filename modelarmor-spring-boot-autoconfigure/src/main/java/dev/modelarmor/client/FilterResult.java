@@ -31,7 +31,7 @@ public record FilterResult(@Nullable RaiFilterResult raiFilterResult, @Nullable 
 		return Stream.<@Nullable FilterDetails>of(this.raiFilterResult, this.sdpFilterResult,
 				this.piAndJailbreakFilterResult, this.maliciousUriFilterResult, this.csamFilterFilterResult,
 				this.virusScanFilterResult)
-			.filter((details) -> details != null)
+			.flatMap(Stream::ofNullable)
 			.findFirst();
 	}
 

@@ -84,7 +84,7 @@ final class GuardExpressions {
 			return withResult ? "Read #result: the method has no parameters"
 					: "Set screenPrompt = false: the method has no parameters";
 		}
-		String[] names = PARAMETER_NAMES.getParameterNames(method);
+		@Nullable String @Nullable [] names = PARAMETER_NAMES.getParameterNames(method);
 		String parameters = (names != null) ? String.join(", ", names)
 				: "their names are not known: compile with -parameters";
 		return "Name a parameter (" + parameters + ") or use #p0 to #p" + (count - 1) + (withResult ? " or #result" : "");
@@ -102,11 +102,11 @@ final class GuardExpressions {
 		if (indexed.matches()) {
 			return indexed.group(1).length() < 10 && Integer.parseInt(indexed.group(1)) < method.getParameterCount();
 		}
-		String[] names = PARAMETER_NAMES.getParameterNames(method);
+		@Nullable String @Nullable [] names = PARAMETER_NAMES.getParameterNames(method);
 		return names != null && Arrays.asList(names).contains(name);
 	}
 
-	static @Nullable String evaluate(Expression expression, Method method, Object[] arguments,
+	static @Nullable String evaluate(Expression expression, Method method, @Nullable Object[] arguments,
 			@Nullable Object result, String attribute) {
 		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(null, method, arguments,
 				PARAMETER_NAMES);

@@ -53,21 +53,22 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		}
 		WindowedScreening client = guarded.template().isEmpty() ? this.screening.get()
 				: this.byTemplate.computeIfAbsent(guarded.template(), (template) -> this.screening.get().withTemplate(template));
-		Object[] arguments = invocation.getArguments();
-		String prompt = (guarded.prompt() != null) ? guarded.prompt().read(method, arguments) : null;
-		if (guarded.screenPrompt() && prompt != null) {
+		@Nullable Object[] arguments = invocation.getArguments();
+		PromptSource promptSource = guarded.prompt();
+		String prompt = (promptSource != null) ? promptSource.read(method, arguments) : null;
+		if (guarded.screenPrompt() && promptSource != null && prompt != null) {
 			String promptText = prompt;
 			String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.PROMPT, guarded.onMatch(),
-					guarded.prompt().replaceable(), () -> client.sanitizeUserPrompt(promptText)));
+					promptSource.replaceable(), () -> client.sanitizeUserPrompt(promptText)));
 			if (replacement != null) {
-				guarded.prompt().replace(arguments, replacement);
+				promptSource.replace(arguments, replacement);
 				prompt = replacement;
 			}
 		}
 		Object returned = invocation.proceed();
 		ResponseSource responseSource = guarded.response();
 		String response = (responseSource != null) ? responseSource.read(method, arguments, returned) : null;
-		if (response == null) {
+		if (responseSource == null || response == null) {
 			return returned;
 		}
 		String userPrompt = prompt;

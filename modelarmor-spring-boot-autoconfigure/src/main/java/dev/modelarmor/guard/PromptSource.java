@@ -45,14 +45,14 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 		return new PromptSource(parsed, index, replaceable);
 	}
 
-	@Nullable String read(Method method, Object[] arguments) {
+	@Nullable String read(Method method, @Nullable Object[] arguments) {
 		if (this.expression == null) {
 			return GuardExpressions.text(arguments[this.argumentIndex], method, "prompt");
 		}
 		return GuardExpressions.evaluate(this.expression, method, arguments, null, "prompt");
 	}
 
-	void replace(Object[] arguments, String text) {
+	void replace(@Nullable Object[] arguments, String text) {
 		arguments[this.argumentIndex] = text;
 	}
 
@@ -66,7 +66,7 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 			return Integer.parseInt(indexed.group(1));
 		}
 		Matcher named = NAMED_ARGUMENT.matcher(expression);
-		String[] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
+		@Nullable String @Nullable [] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
 		return (named.matches() && names != null) ? Arrays.asList(names).indexOf(named.group(1)) : -1;
 	}
 

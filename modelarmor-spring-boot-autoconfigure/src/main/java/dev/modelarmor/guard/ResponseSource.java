@@ -42,7 +42,7 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 		return null;
 	}
 
-	@Nullable String read(Method method, Object[] arguments, @Nullable Object result) {
+	@Nullable String read(Method method, @Nullable Object[] arguments, @Nullable Object result) {
 		if (this.expression == null) {
 			return GuardExpressions.text(result, method, "response");
 		}

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.backoff.BackOffContext;
@@ -63,7 +64,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		RetryRecords.waited(call.context, decision.delay());
 	}
 
-	private Optional<Duration> serverHint(Throwable failure) {
+	private Optional<Duration> serverHint(@Nullable Throwable failure) {
 		if (this.strategy.settings().honorRetryAfter() && failure instanceof HttpFailure http) {
 			return http.retryAfter();
 		}

@@ -48,7 +48,7 @@ public class ChatController {
 	@PostMapping("/chat")
 	public ChatReply chat(@RequestBody ChatRequest request) {
 		ChatClientResponse response = this.chat.prompt().user(message(request)).call().chatClientResponse();
-		Map<String, Object> context = response.context();
+		Map<String, @Nullable Object> context = response.context();
 		boolean blocked = Boolean.TRUE.equals(context.get(ModelArmorAdvisor.BLOCKED));
 		Object phase = context.get(ModelArmorAdvisor.PHASE);
 		return new ChatReply(text(response.chatResponse()), blocked,

@@ -1,0 +1,395 @@
+package dev.modelarmor;
+
+import java.lang.annotation.Annotation;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import org.jspecify.annotations.NullMarked;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.InitializingBean;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.retry.support.RetrySynchronizationManager;
+
+import static com.tngtech.archunit.base.DescribedPredicate.describe;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The rules that keep the main code's shape, checked on its compiled classes: the package layering, no
+ * cycles, Spring Boot's conventions for auto-configuration and properties, nullness declared for every
+ * package, and no state handed over through thread-locals. A rule that fails names each class or
+ * dependency that breaks it.
+ */
+class ArchitectureTests {
+
+	private static final JavaClasses MAIN = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("dev.modelarmor");
+
+	/**
+	 * The packages from the bottom up: retry → client → guard / auth → ai / observation / web / actuate →
+	 * autoconfigure. Each layer may use exactly the layers it uses today, all below it; a new edge, even a
+	 * downward one, is a decision to make here, and nothing points back up.
+	 */
+	static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
+		.layer("retry").definedBy("dev.modelarmor.retry..")
+		.layer("client").definedBy("dev.modelarmor.client..")
+		.layer("guard").definedBy("dev.modelarmor.guard..")
+		.layer("auth").definedBy("dev.modelarmor.auth..")
+		.layer("ai").definedBy("dev.modelarmor.ai..")
+		.layer("observation").definedBy("dev.modelarmor.observation..")
+		.layer("web").definedBy("dev.modelarmor.web..")
+		.layer("actuate").definedBy("dev.modelarmor.actuate..")
+		.layer("autoconfigure").definedBy("dev.modelarmor.autoconfigure..")
+		.whereLayer("retry").mayNotAccessAnyLayer()
+		.whereLayer("client").mayOnlyAccessLayers("retry")
+		.whereLayer("guard").mayOnlyAccessLayers("client", "retry")
+		.whereLayer("auth").mayOnlyAccessLayers("client", "retry")
+		.whereLayer("ai").mayOnlyAccessLayers("guard", "client")
+		.whereLayer("observation").mayOnlyAccessLayers("guard", "client", "retry")
+		.whereLayer("web").mayOnlyAccessLayers("guard")
+		.whereLayer("actuate").mayOnlyAccessLayers("client", "retry")
+		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
+		.because("the layering is retry → client → guard/auth → ai/observation/web/actuate → autoconfigure "
+				+ "(issue 14): a dependency that points back up makes a cycle waiting to happen");
+
+	static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.modelarmor.(*)..")
+		.should()
+		.beFreeOfCycles()
+		.because("a package cycle means neither package can be understood or changed alone");
+
+	/**
+	 * The client's HTTP transport and JSON, by name: package-private, so that only the client's operations
+	 * reach them and every request goes through the deadline-bounded request factory and the answer cap.
+	 * (The management API in {@code client.admin} and the client form one layer: the operations return its
+	 * types and it uses the client's exceptions and enums, so the two are not checked for cycles apart.)
+	 */
+	static final Set<String> TRANSPORT = Set.of("ApiAnswer", "ApiCall", "ApiCalls", "ApiErrorTranslator",
+			"BufferedJdkClientHttpRequest", "DeadlineBoundedRequestFactory", "ModelArmorJson", "PathIds",
+			"RecordConstructorInstantiators", "RestFloorSettingOperations", "RestTemplateOperations", "ServerText",
+			"SanitizeUserPromptRequest", "SanitizeModelResponseRequest", "SanitizeResponse", "ListTemplatesResponse")
+		.stream()
+		.map((name) -> "dev.modelarmor.client." + name)
+		.collect(Collectors.toUnmodifiableSet());
+
+	static final ArchRule TRANSPORT_IS_NOT_PUBLIC = classes().that(describe("are the client's transport",
+			(JavaClass type) -> TRANSPORT.contains(type.getName())))
+		.should()
+		.notBePublic()
+		.because("the HTTP transport is the client's business: everything else goes through ModelArmorTemplate "
+				+ "and its builder");
+
+
+	static final ArchRule AUTO_CONFIGURATIONS_ARE_PUBLIC_FINAL = classes().that()
+		.areAnnotatedWith(AutoConfiguration.class)
+		.should()
+		.bePublic()
+		.andShould()
+		.haveModifier(JavaModifier.FINAL)
+		.because("an auto-configuration is listed in the .imports file and never extended (Spring Boot's own rule)");
+
+	static final ArchRule BEAN_METHODS_ARE_NOT_PUBLIC = methods().that()
+		.areAnnotatedWith(Bean.class)
+		.should()
+		.notBePublic()
+		.because("bean methods are wiring, not API: package-private, as in Spring Boot's own auto-configurations");
+
+	/**
+	 * Properties are plain data: getters and setters only, no interface (such as {@code InitializingBean}),
+	 * and nothing they use beyond the JDK, the nullness annotations, Boot's binding annotations and value
+	 * types, enums, and the starter's own value types whose constants give the defaults. Validation and
+	 * conversion belong to the mapper, so no exception type either.
+	 */
+	static final ArchRule PROPERTIES_ARE_PLAIN_DATA = propertiesArePlainData(ConfigurationProperties.class);
+
+	private static ArchRule propertiesArePlainData(Class<? extends Annotation> properties) {
+		DescribedPredicate<JavaClass> starterValues = describe("are the starter's types but not exceptions",
+				(JavaClass type) -> type.getPackageName().startsWith("dev.modelarmor")
+						&& !type.isAssignableTo(Throwable.class));
+		return classes().that(areOrBelongToClassesAnnotatedWith(properties))
+			.should(haveOnlyAccessors())
+			.andShould()
+			.onlyDependOnClassesThat(resideInAnyPackage("java..", "org.jspecify.annotations..",
+					"org.springframework.boot.context.properties..", "org.springframework.boot.convert..",
+					"org.springframework.util.unit..", "org.springframework.core.io..")
+				.and(describe("are not exceptions", (JavaClass type) -> !type.isAssignableTo(Throwable.class)))
+				.or(areEnums())
+				.or(starterValues)
+				.or(equivalentTo(properties))
+				.or(areOrBelongToClassesAnnotatedWith(properties)))
+			.because("a @ConfigurationProperties class binds values and nothing else (issue 14: properties are data)");
+	}
+
+	private static ArchCondition<JavaClass> haveOnlyAccessors() {
+		return new ArchCondition<>("have only getters and setters") {
+
+			@Override
+			public void check(JavaClass type, ConditionEvents events) {
+				type.getMethods()
+					.stream()
+					.filter((method) -> !method.getModifiers().contains(JavaModifier.SYNTHETIC))
+					.filter((method) -> !method.getName().matches("(get|set|is)[A-Z].*"))
+					.forEach((method) -> events.add(SimpleConditionEvent.violated(type,
+							"method " + method.getFullName() + " is not a getter or a setter")));
+			}
+
+		};
+	}
+
+	static final ArchRule PACKAGES_ARE_NULL_MARKED = classes().should(resideInANullMarkedPackage())
+		.because("NullAway checks only @NullMarked code: a package without it would go unchecked");
+
+	/**
+	 * The classes allowed a thread-bound channel, by name: none. The call's deadline reaches the request as a
+	 * request attribute and the outcome returns as a value; an exception added here needs a reason.
+	 */
+	static final Set<String> THREAD_LOCAL_USERS = Set.of();
+
+	static final ArchRule NO_THREAD_LOCALS = noClasses().that(describe("are not " + THREAD_LOCAL_USERS,
+			(JavaClass type) -> !THREAD_LOCAL_USERS.contains(type.getName())))
+		.should()
+		.dependOnClassesThat()
+		.areAssignableTo(ThreadLocal.class)
+		.orShould()
+		.dependOnClassesThat()
+		.belongToAnyOf(RetrySynchronizationManager.class)
+		.because("parameters are passed, not smuggled through thread-locals: a value on the thread is lost "
+				+ "on every thread hop (reactive streams, executors) and hidden from the reader");
+
+	@Test
+	void packagesAreLayered() {
+		LAYERS.check(MAIN);
+	}
+
+	@Test
+	void packagesHaveNoCycles() {
+		NO_PACKAGE_CYCLES.check(MAIN);
+	}
+
+	@Test
+	void theTransportIsPackagePrivate() {
+		assertThat(MAIN.stream().map(JavaClass::getName).filter(TRANSPORT::contains))
+			.as("every transport class named in TRANSPORT exists").hasSameSizeAs(TRANSPORT);
+		TRANSPORT_IS_NOT_PUBLIC.check(MAIN);
+	}
+
+	@Test
+	void autoConfigurationsArePublicAndFinal() {
+		AUTO_CONFIGURATIONS_ARE_PUBLIC_FINAL.check(MAIN);
+	}
+
+	@Test
+	void beanMethodsAreNotPublic() {
+		BEAN_METHODS_ARE_NOT_PUBLIC.check(MAIN);
+	}
+
+	@Test
+	void configurationPropertiesArePlainData() {
+		PROPERTIES_ARE_PLAIN_DATA.check(MAIN);
+	}
+
+	@Test
+	void everyPackageIsNullMarked() {
+		PACKAGES_ARE_NULL_MARKED.check(MAIN);
+	}
+
+	@Test
+	void noThreadLocalsBeyondTheNamedOnes() {
+		NO_THREAD_LOCALS.check(MAIN);
+	}
+
+	private static DescribedPredicate<JavaClass> areOrBelongToClassesAnnotatedWith(
+			Class<? extends Annotation> annotation) {
+		return describe("are or belong to a @" + annotation.getSimpleName() + " class",
+				(type) -> isOrIsNestedInClassAnnotatedWith(type, annotation));
+	}
+
+	private static boolean isOrIsNestedInClassAnnotatedWith(JavaClass type, Class<? extends Annotation> annotation) {
+		for (Optional<JavaClass> candidate = Optional.of(type); candidate.isPresent(); candidate = candidate.get()
+			.getEnclosingClass()) {
+			if (candidate.get().isAnnotatedWith(annotation)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static DescribedPredicate<JavaClass> areEnums() {
+		return describe("are enums", JavaClass::isEnum);
+	}
+
+	private static ArchCondition<JavaClass> resideInANullMarkedPackage() {
+		return new ArchCondition<>("reside in a package whose package-info.java is annotated with @NullMarked") {
+
+			@Override
+			public void check(JavaClass type, ConditionEvents events) {
+				if (!type.getPackage().isAnnotatedWith(NullMarked.class)) {
+					events.add(SimpleConditionEvent.violated(type, "package " + type.getPackageName()
+							+ " has no package-info.java annotated with @NullMarked (class " + type.getName() + ")"));
+				}
+			}
+
+		};
+	}
+
+	/**
+	 * Each hand-written rule fails, with a message that names the culprit, on a class that breaks it; so
+	 * that the rules above pass because the code keeps them, not because a rule matches nothing.
+	 */
+	@Nested
+	class RulesCatchWhatBreaksThem {
+
+		/**
+		 * The properties rule, for classes marked {@link FixtureProperties}: a {@code @ConfigurationProperties}
+		 * class in the tests would make the configuration processor write test metadata that hides the real one.
+		 */
+		private static final ArchRule FIXTURE_PROPERTIES_ARE_PLAIN_DATA = propertiesArePlainData(
+				FixtureProperties.class);
+
+		@Test
+		void aNonFinalAutoConfigurationWithAPublicBean() {
+			JavaClasses broken = new ClassFileImporter().importClasses(OpenAutoConfiguration.class);
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> AUTO_CONFIGURATIONS_ARE_PUBLIC_FINAL.check(broken))
+				.withMessageContaining(OpenAutoConfiguration.class.getName())
+				.withMessageContaining("FINAL");
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> BEAN_METHODS_ARE_NOT_PUBLIC.check(broken))
+				.withMessageContaining(OpenAutoConfiguration.class.getName() + ".publicBean()");
+		}
+
+		@Test
+		void propertiesThatCarryLogic() {
+			JavaClasses broken = new ClassFileImporter().importClasses(PropertiesWithLogic.class,
+					PropertiesWithLogic.Nested.class, PropertiesWithLogic.Nested.Deeper.class);
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> FIXTURE_PROPERTIES_ARE_PLAIN_DATA.check(broken))
+				.withMessageContaining("<" + PropertiesWithLogic.class.getName() + "> implements interface <"
+						+ InitializingBean.class.getName() + ">")
+				.withMessageContaining(PropertiesWithLogic.Nested.class.getName())
+				.withMessageContaining(RetrySynchronizationManager.class.getName())
+				.withMessageContaining(PropertiesWithLogic.class.getName() + ".afterPropertiesSet() is not a getter");
+		}
+
+		@Test
+		void plainDataPropertiesPass() {
+			FIXTURE_PROPERTIES_ARE_PLAIN_DATA.check(new ClassFileImporter().importClasses(PlainProperties.class));
+		}
+
+		@Test
+		void aPackageWithoutNullMarked() {
+			JavaClasses unmarked = new ClassFileImporter().importClasses(ArchitectureTests.class);
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> PACKAGES_ARE_NULL_MARKED.check(unmarked))
+				.withMessageContaining("package dev.modelarmor has no package-info.java annotated with @NullMarked");
+		}
+
+		@Test
+		void aThreadLocalOrTheRetryContextHolder() {
+			JavaClasses broken = new ClassFileImporter().importClasses(ThreadBound.class, RetryContextReader.class);
+			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> NO_THREAD_LOCALS.check(broken))
+				.withMessageContaining(ThreadBound.class.getName())
+				.withMessageContaining(RetryContextReader.class.getName());
+		}
+
+	}
+
+	@AutoConfiguration
+	public static class OpenAutoConfiguration {
+
+		@Bean
+		public Object publicBean() {
+			return new Object();
+		}
+
+	}
+
+	@Retention(RetentionPolicy.RUNTIME)
+	@interface FixtureProperties {
+
+	}
+
+	@FixtureProperties
+	static class PropertiesWithLogic implements InitializingBean {
+
+		@Override
+		public void afterPropertiesSet() {
+		}
+
+		static class Nested {
+
+			private final Deeper deeper = new Deeper();
+
+			Object context() {
+				return RetrySynchronizationManager.getContext();
+			}
+
+			static class Deeper {
+
+			}
+
+		}
+
+	}
+
+	@FixtureProperties
+	static class PlainProperties {
+
+		private Duration timeout = Duration.ofSeconds(1);
+
+		private JavaModifier modifier = JavaModifier.FINAL;
+
+		Duration getTimeout() {
+			return this.timeout;
+		}
+
+		JavaModifier getModifier() {
+			return this.modifier;
+		}
+
+	}
+
+	static class ThreadBound {
+
+		private final ThreadLocal<String> value = new ThreadLocal<>();
+
+		String value() {
+			return this.value.get();
+		}
+
+	}
+
+	static class RetryContextReader {
+
+		Object context() {
+			return RetrySynchronizationManager.getContext();
+		}
+
+	}
+
+}
