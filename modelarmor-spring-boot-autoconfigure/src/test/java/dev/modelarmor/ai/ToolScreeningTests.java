@@ -14,8 +14,6 @@ import dev.modelarmor.guard.ModelArmorViolationException;
 import dev.modelarmor.guard.Phase;
 import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
-import dev.modelarmor.observation.MicrometerScreeningObserver;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,6 +43,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.modelarmor.ai.SpringAiFixtures.screenings;
 import static dev.modelarmor.guard.ModelArmorStubs.JAILBREAK;
 import static dev.modelarmor.guard.ModelArmorStubs.answerEverythingClean;
 import static dev.modelarmor.guard.ModelArmorStubs.answerPrompt;
@@ -105,8 +104,8 @@ class ToolScreeningTests {
 			assertThat(ask(context, weather.callback())).isEqualTo(ToolCallingChatModel.ANSWER);
 			assertThat(weather.runs).hasValue(1);
 			assertThat(model(context).toolResults()).containsExactly("\"" + WEATHER + "\"");
-			assertThat(count(context, "tool_call", "allowed", "none")).isEqualTo(1);
-			assertThat(count(context, "tool_result", "allowed", "none")).isEqualTo(1);
+			assertThat(screenings(context, "tool_call", "allowed", "none")).isEqualTo(1);
+			assertThat(screenings(context, "tool_result", "allowed", "none")).isEqualTo(1);
 		});
 		modelArmor.verify(1, postRequestedFor(urlPathMatching(".*:sanitizeModelResponse"))
 			.withRequestBody(matchingJsonPath("$.modelResponseData.text", equalTo(ARGUMENTS))));
@@ -121,7 +120,7 @@ class ToolScreeningTests {
 			ask(context, rawCallback(weather));
 			assertThat(weather.runs).hasValue(1);
 			assertThat(model(context).toolResults()).containsExactly(ModelArmorToolOptions.DEFAULT_REFUSAL);
-			assertThat(count(context, "tool_result", "blocked", "pi_and_jailbreak")).isEqualTo(1);
+			assertThat(screenings(context, "tool_result", "blocked", "pi_and_jailbreak")).isEqualTo(1);
 		});
 		assertThat(output.getAll()).contains("method=\"tool weather\" phase=TOOL_RESULT filters=[pi_and_jailbreak]");
 	}
@@ -134,7 +133,7 @@ class ToolScreeningTests {
 			ask(context, weather.callback());
 			assertThat(weather.runs).hasValue(0);
 			assertThat(model(context).toolResults()).containsExactly(ModelArmorToolOptions.DEFAULT_REFUSAL);
-			assertThat(count(context, "tool_call", "blocked", "pi_and_jailbreak")).isEqualTo(1);
+			assertThat(screenings(context, "tool_call", "blocked", "pi_and_jailbreak")).isEqualTo(1);
 		});
 	}
 
@@ -208,7 +207,7 @@ class ToolScreeningTests {
 			ask(context, weather.callback());
 			assertThat(weather.runs).hasValue(0);
 			assertThat(model(context).toolResults()).containsExactly(ModelArmorToolOptions.DEFAULT_REFUSAL);
-			assertThat(count(context, "tool_call", "failed_closed", "none")).isEqualTo(1);
+			assertThat(screenings(context, "tool_call", "failed_closed", "none")).isEqualTo(1);
 		});
 		assertThat(output.getAll()).contains("blocking it (fail-closed): method=\"tool weather\" phase=TOOL_CALL");
 	}
@@ -231,7 +230,7 @@ class ToolScreeningTests {
 			Weather weather = new Weather(WEATHER);
 			ask(context, weather.callback());
 			assertThat(weather.runs).hasValue(1);
-			assertThat(count(context, "tool_result", "failed_open", "none")).isEqualTo(1);
+			assertThat(screenings(context, "tool_result", "failed_open", "none")).isEqualTo(1);
 		});
 	}
 
@@ -276,13 +275,6 @@ class ToolScreeningTests {
 		}).inputType(City.class).toolCallResultConverter((result, type) -> String.valueOf(result)).build();
 	}
 
-	private static double count(ApplicationContext context, String phase, String result, String filter) {
-		return context.getBean(MeterRegistry.class)
-			.get(MicrometerScreeningObserver.SCREENINGS)
-			.tags("phase", phase, "result", result, "filter", filter)
-			.counter()
-			.count();
-	}
 
 	/** The weather tool's arguments. */
 	record City(String city) {
