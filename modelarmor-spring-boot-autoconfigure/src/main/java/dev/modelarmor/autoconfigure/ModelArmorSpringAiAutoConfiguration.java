@@ -34,6 +34,12 @@ import org.springframework.util.function.SingletonSupplier;
  * {@link ChatClientCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
  * auto-configured one and is added instead.
+ *
+ * <p>With {@code modelarmor.spring-ai.documents.enabled=true}, a {@link ModelArmorDocumentScreener} and,
+ * with spring-ai-rag on the class path, a {@link ModelArmorDocumentPostProcessor} for retrieved documents.
+ * With {@code modelarmor.spring-ai.tools.enabled=true}, a {@link ModelArmorToolScreener} and a bean
+ * post-processor that wraps the application's {@code ToolCallingManager} and {@code ToolCallbackResolver},
+ * so that every tool Spring AI runs is screened.
  */
 @AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
@@ -64,7 +70,6 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		}
 
 	}
-
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(Document.class)
