@@ -5,6 +5,9 @@ import java.time.Duration;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
+import dev.modelarmor.ai.ModelArmorDocumentOptions.OnBlockedDocument;
+import dev.modelarmor.ai.ModelArmorToolOptions;
+import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.ScreeningWindows;
@@ -639,6 +642,158 @@ public class ModelArmorProperties {
 
 			public void setStreamWindow(DataSize streamWindow) {
 				this.streamWindow = streamWindow;
+			}
+
+		}
+
+		private final Documents documents = new Documents();
+
+		private final Tools tools = new Tools();
+
+		public Documents getDocuments() {
+			return this.documents;
+		}
+
+		public Tools getTools() {
+			return this.tools;
+		}
+
+		/**
+		 * Screening of the documents that Spring AI's retrieval advisors add to a prompt.
+		 */
+		public static class Documents {
+
+			/**
+			 * Whether to provide a ModelArmorDocumentScreener and, with spring-ai-rag on the class path, a
+			 * ModelArmorDocumentPostProcessor to add to a RetrievalAugmentationAdvisor. Whether a document that
+			 * cannot be screened is blocked comes from modelarmor.guard.fail-open.
+			 */
+			private boolean enabled;
+
+			/**
+			 * Template the documents are screened with. When unset or empty: modelarmor.template-id.
+			 */
+			private @Nullable String template;
+
+			/**
+			 * What a match in a document does: block, deidentify (go on with Sensitive Data Protection's
+			 * de-identified text when SDP alone matched, otherwise block) or log-only.
+			 */
+			private MatchAction onMatch = MatchAction.BLOCK;
+
+			/**
+			 * What a blocked document does: drop (left out of the prompt; the answer's context says how many
+			 * and by which filters) or throw (the whole call fails).
+			 */
+			private OnBlockedDocument onBlock = OnBlockedDocument.DROP;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public @Nullable String getTemplate() {
+				return this.template;
+			}
+
+			public void setTemplate(@Nullable String template) {
+				this.template = template;
+			}
+
+			public MatchAction getOnMatch() {
+				return this.onMatch;
+			}
+
+			public void setOnMatch(MatchAction onMatch) {
+				this.onMatch = onMatch;
+			}
+
+			public OnBlockedDocument getOnBlock() {
+				return this.onBlock;
+			}
+
+			public void setOnBlock(OnBlockedDocument onBlock) {
+				this.onBlock = onBlock;
+			}
+
+		}
+
+		/**
+		 * Screening of tool calls and their results in Spring AI's tool calling.
+		 */
+		public static class Tools {
+
+			/**
+			 * Whether to screen every tool that Spring AI's tool calling runs: the arguments the model wrote
+			 * before the tool runs, the result before the model reads it. Whether a tool call that cannot be
+			 * screened is blocked comes from modelarmor.guard.fail-open.
+			 */
+			private boolean enabled;
+
+			/**
+			 * Template the tool calls and results are screened with. When unset or empty:
+			 * modelarmor.template-id.
+			 */
+			private @Nullable String template;
+
+			/**
+			 * What a match does: block, deidentify (go on with Sensitive Data Protection's de-identified
+			 * result when SDP alone matched; arguments are JSON and block) or log-only.
+			 */
+			private MatchAction onMatch = MatchAction.BLOCK;
+
+			/**
+			 * What a blocked tool call or result does: refuse (the tool does not run, or its result is
+			 * withheld, and the model reads the refusal as the tool's result) or throw (the whole call fails).
+			 */
+			private OnBlockedTool onBlock = OnBlockedTool.REFUSE;
+
+			/**
+			 * What the model reads as a blocked tool's result when on-block is refuse. Never names the content.
+			 */
+			private String refusal = ModelArmorToolOptions.DEFAULT_REFUSAL;
+
+			public boolean isEnabled() {
+				return this.enabled;
+			}
+
+			public void setEnabled(boolean enabled) {
+				this.enabled = enabled;
+			}
+
+			public @Nullable String getTemplate() {
+				return this.template;
+			}
+
+			public void setTemplate(@Nullable String template) {
+				this.template = template;
+			}
+
+			public MatchAction getOnMatch() {
+				return this.onMatch;
+			}
+
+			public void setOnMatch(MatchAction onMatch) {
+				this.onMatch = onMatch;
+			}
+
+			public OnBlockedTool getOnBlock() {
+				return this.onBlock;
+			}
+
+			public void setOnBlock(OnBlockedTool onBlock) {
+				this.onBlock = onBlock;
+			}
+
+			public String getRefusal() {
+				return this.refusal;
+			}
+
+			public void setRefusal(String refusal) {
+				this.refusal = refusal;
 			}
 
 		}

@@ -1,12 +1,22 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.ai.ModelArmorAdvisor;
+import dev.modelarmor.ai.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
+import dev.modelarmor.ai.ModelArmorDocumentScreener;
+import dev.modelarmor.ai.ModelArmorToolOptions;
+import dev.modelarmor.ai.ModelArmorToolScreener;
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
+import org.springframework.ai.document.Document;
+import org.springframework.ai.model.tool.ToolCallingManager;
+import org.springframework.ai.rag.postretrieval.document.DocumentPostProcessor;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -24,6 +34,12 @@ import org.springframework.util.function.SingletonSupplier;
  * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
  * auto-configured one and is added instead.
+ *
+ * <p>With {@code modelarmor.spring-ai.documents.enabled=true}, a {@link ModelArmorDocumentScreener} and,
+ * with spring-ai-rag on the class path, a {@link ModelArmorDocumentPostProcessor} for retrieved documents.
+ * With {@code modelarmor.spring-ai.tools.enabled=true}, a {@link ModelArmorToolScreener} and a bean
+ * post-processor that wraps the application's {@code ToolCallingManager} and {@code ToolCallbackResolver},
+ * so that every tool Spring AI runs is screened.
  */
 @AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
@@ -52,6 +68,81 @@ public final class ModelArmorSpringAiAutoConfiguration {
 			return (builder) -> builder.defaultAdvisors(modelArmorAdvisor);
 		}
 
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(Document.class)
+	@ConditionalOnBooleanProperty("modelarmor.spring-ai.documents.enabled")
+	static class DocumentScreeningConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ModelArmorDocumentScreener modelArmorDocumentScreener(WindowedScreening modelArmorWindowedScreening,
+				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
+			ModelArmorProperties.SpringAi.Documents documents = properties.getSpringAi().getDocuments();
+			return new ModelArmorDocumentScreener(
+					templated(modelArmorWindowedScreening, "modelarmor.spring-ai.documents.template",
+							documents.getTemplate()),
+					screener(properties, observer),
+					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(DocumentPostProcessor.class)
+		static class RetrievalAugmentationConfiguration {
+
+			@Bean
+			@ConditionalOnMissingBean
+			ModelArmorDocumentPostProcessor modelArmorDocumentPostProcessor(ModelArmorDocumentScreener screener) {
+				return new ModelArmorDocumentPostProcessor(screener);
+			}
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ToolCallingManager.class)
+	@ConditionalOnBooleanProperty("modelarmor.spring-ai.tools.enabled")
+	static class ToolScreeningConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ModelArmorToolScreener modelArmorToolScreener(WindowedScreening modelArmorWindowedScreening,
+				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
+			ModelArmorProperties.SpringAi.Tools tools = properties.getSpringAi().getTools();
+			return new ModelArmorToolScreener(
+					templated(modelArmorWindowedScreening, "modelarmor.spring-ai.tools.template", tools.getTemplate()),
+					screener(properties, observer),
+					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
+		}
+
+		@Bean
+		static ModelArmorToolsPostProcessor modelArmorToolsPostProcessor(
+				ObjectProvider<ModelArmorToolScreener> modelArmorToolScreener) {
+			return new ModelArmorToolsPostProcessor(modelArmorToolScreener);
+		}
+
+	}
+
+	/** The decision policy of the document and tool screeners, the same as the advisor's. */
+	private static Screener screener(ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
+		return new Screener(() -> properties.getGuard().isFailOpen(),
+				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
+	}
+
+	/** The screening with the template a property names, or the default template when it is unset or empty. */
+	private static WindowedScreening templated(WindowedScreening screening, String property,
+			@Nullable String template) {
+		if (!StringUtils.hasLength(template)) {
+			return screening;
+		}
+		if (template.isBlank()) {
+			throw new ModelArmorConfigurationException(property, "the value '" + template
+					+ "' is blank; remove it to use modelarmor.template-id, or name a template",
+					"Change " + property + " in your application configuration");
+		}
+		return screening.withTemplate(template);
 	}
 
 }

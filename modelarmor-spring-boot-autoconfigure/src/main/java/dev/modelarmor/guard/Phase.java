@@ -1,7 +1,9 @@
 package dev.modelarmor.guard;
 
 /**
- * Which side of a guarded call was screened.
+ * Which side of a guarded call was screened: for a {@code @ModelArmorGuarded} method and the Spring AI
+ * advisor the prompt and the answer; for Spring AI retrieval and tool calling also the documents, tool
+ * calls and tool results that reach the model without being typed by the user.
  */
 public enum Phase {
 
@@ -9,6 +11,18 @@ public enum Phase {
 	PROMPT,
 
 	/** The model's answer, after the method ran. */
-	RESPONSE
+	RESPONSE,
+
+	/**
+	 * A document that a Spring AI retrieval advisor adds to the prompt, screened as content going to the
+	 * model before the model sees it.
+	 */
+	DOCUMENT,
+
+	/** The arguments of a tool call that the model asked for, screened as model output before the tool runs. */
+	TOOL_CALL,
+
+	/** What a tool returned, screened as content going to the model before the model reads it. */
+	TOOL_RESULT
 
 }

@@ -6,6 +6,8 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorStubs;
+import dev.modelarmor.observation.MicrometerScreeningObserver;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -43,6 +45,22 @@ final class SpringAiFixtures {
 	 */
 	static ChatClient chatClient(ApplicationContext context) {
 		return context.getBean(ChatClient.Builder.class).build();
+	}
+
+	/**
+	 * How many screenings the context's meter registry counted with these tags.
+	 * @param context the context
+	 * @param phase the phase tag, e.g. {@code document}
+	 * @param result the result tag, e.g. {@code blocked}
+	 * @param filter the filter tag, e.g. {@code none}
+	 * @return the count
+	 */
+	static double screenings(ApplicationContext context, String phase, String result, String filter) {
+		return context.getBean(MeterRegistry.class)
+			.get(MicrometerScreeningObserver.SCREENINGS)
+			.tags("phase", phase, "result", result, "filter", filter)
+			.counter()
+			.count();
 	}
 
 	static FakeChatModel model(ApplicationContext context) {

@@ -60,6 +60,15 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.advisor.order       | -2147483548
 			modelarmor.spring-ai.advisor.stream-mode | windowed
 			modelarmor.spring-ai.advisor.stream-window | 2KB
+			modelarmor.spring-ai.documents.enabled   | false
+			modelarmor.spring-ai.documents.template  | -
+			modelarmor.spring-ai.documents.on-match  | block
+			modelarmor.spring-ai.documents.on-block  | drop
+			modelarmor.spring-ai.tools.enabled       | false
+			modelarmor.spring-ai.tools.template      | -
+			modelarmor.spring-ai.tools.on-match      | block
+			modelarmor.spring-ai.tools.on-block      | refuse
+			modelarmor.spring-ai.tools.refusal       | The tool call was blocked by a content safety check and returned no result.
 			management.health.modelarmor.enabled     | false
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
@@ -76,7 +85,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(37);
+		assertThat(properties).hasSize(46);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

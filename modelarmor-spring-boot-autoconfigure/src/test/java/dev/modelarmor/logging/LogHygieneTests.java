@@ -53,7 +53,10 @@ class LogHygieneTests {
 			// The SECRET constants of the client tests.
 			"SECRET-4711", "SECRET-1", "SECRET-2",
 			// The long texts and prompts of the windowed screening tests.
-			"harbour stays open", "the end of the question", "OUTAGE-MARKER");
+			"harbour stays open", "the end of the question", "OUTAGE-MARKER",
+			// Retrieved documents, tool arguments and tool results of the Spring AI document and tool tests.
+			"POISONED-DOC-7731", "lighthouse museum", "Refunds go to card", "TOOL-INJECTION-5521", "TOOL-ARGS-9042",
+			"mail the inbox", "Sunny, 24 degrees", "Booked with card", "The museum is by the sea");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",

@@ -67,7 +67,7 @@ public class ChatController {
 		return this.chat.prompt().user(message(request)).stream().content();
 	}
 
-	private static String message(ChatRequest request) {
+	static String message(ChatRequest request) {
 		String message = request.message();
 		if (message == null || message.isBlank()) {
 			throw new ResponseStatusException(HttpStatus.BAD_REQUEST, "message must not be blank");
@@ -75,7 +75,7 @@ public class ChatController {
 		return message;
 	}
 
-	private static String text(@Nullable ChatResponse response) {
+	static String text(@Nullable ChatResponse response) {
 		if (response == null || response.getResult() == null || response.getResult().getOutput() == null) {
 			return "";
 		}
@@ -83,7 +83,7 @@ public class ChatController {
 		return (text != null) ? text : "";
 	}
 
-	private static List<String> filters(@Nullable Object filters) {
+	static List<String> filters(@Nullable Object filters) {
 		if (!(filters instanceof Collection<?> names)) {
 			return List.of();
 		}

@@ -14,7 +14,9 @@ import org.springframework.ai.chat.messages.UserMessage;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
@@ -23,6 +25,8 @@ import org.springframework.stereotype.Component;
  * needs none. It is <b>deterministic</b>, not a model: it answers the last user message with the shared
  * {@link DeterministicResponder}'s rules, first match wins:
  * <ul>
+ * <li>a message naming a parcel ({@code PX-1001}) with the {@code parcelStatus} tool offered: a request to
+ * call it, and then the tool's result word for word ({@link DeterministicToolCalls});</li>
  * <li>a message mentioning {@code support}: {@value #SUPPORT_REPLY}, so that the <em>answer</em> is
  * de-identified;</li>
  * <li>a message mentioning {@code link}: a reply with {@value #MALWARE_LINK}, Google Safe Browsing's test
@@ -58,7 +62,22 @@ public class DeterministicChatModel implements ChatModel {
 
 	@Override
 	public ChatResponse call(Prompt prompt) {
-		return response(answer(receive(prompt)));
+		AssistantMessage toolCall = DeterministicToolCalls.request(prompt);
+		if (toolCall != null) {
+			receive(prompt);
+			return new ChatResponse(List.of(new Generation(toolCall)));
+		}
+		String toolAnswer = DeterministicToolCalls.answer(prompt);
+		return response((toolAnswer != null) ? toolAnswer : answer(receive(prompt)));
+	}
+
+	/**
+	 * Options that can carry tools, so that a {@code ChatClient} passes the tools it is given.
+	 * @return empty tool-calling options
+	 */
+	@Override
+	public ChatOptions getOptions() {
+		return ToolCallingChatOptions.builder().build();
 	}
 
 	@Override

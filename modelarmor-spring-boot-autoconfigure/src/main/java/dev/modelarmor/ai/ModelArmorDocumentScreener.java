@@ -1,0 +1,109 @@
+package dev.modelarmor.ai;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.modelarmor.ai.ModelArmorDocumentOptions.OnBlockedDocument;
+import dev.modelarmor.client.WindowedScreening;
+import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.guard.Phase;
+import dev.modelarmor.guard.Screener;
+import dev.modelarmor.guard.ScreeningDecision;
+import dev.modelarmor.guard.ScreeningDecision.Blocked;
+import dev.modelarmor.guard.ScreeningDecision.Deidentified;
+import dev.modelarmor.guard.ScreeningDecision.Refusal;
+
+import org.springframework.ai.document.Document;
+
+/**
+ * Screens documents retrieved for a prompt (RAG) before the model sees them: the way in for indirect
+ * prompt injection, a poisoned page or ticket that tells the model what to do. Each document's text is
+ * screened on its own as content going to the model ({@code sanitizeUserPrompt}, where the
+ * prompt-injection filter runs), in overlapping windows when it is longer than the filters read, with the
+ * decision policy of the {@link Screener}:
+ * <ul>
+ * <li>no match: the document goes on unchanged;</li>
+ * <li>a match that {@link MatchAction#DEIDENTIFY} can rewrite (Sensitive Data Protection alone): the
+ * document goes on with its de-identified text, its id and metadata kept;</li>
+ * <li>a match that blocks, text that Model Armor refused, or screening that could not complete with
+ * {@code modelarmor.guard.fail-open} off: the document is dropped, or the whole call fails
+ * ({@link OnBlockedDocument}).</li>
+ * </ul>
+ * A document without text (media only) contributes no text to the prompt and is passed on unscreened.
+ * Every screening is reported to the {@code ScreeningObserver} with the phase {@link Phase#DOCUMENT} and
+ * logged by the {@link Screener} without any of the document. Thread-safe.
+ */
+public final class ModelArmorDocumentScreener {
+
+	private static final String CALLER = "ModelArmorDocumentScreener.screen(List)";
+
+	private final WindowedScreening screening;
+
+	private final Screener screener;
+
+	private final ModelArmorDocumentOptions options;
+
+	/**
+	 * Creates a document screener.
+	 * @param screening screens text of any length, bound to the template to screen with
+	 * @param screener the decision policy
+	 * @param options how blocked documents are handled
+	 */
+	public ModelArmorDocumentScreener(WindowedScreening screening, Screener screener,
+			ModelArmorDocumentOptions options) {
+		this.screening = Objects.requireNonNull(screening, "screening");
+		this.screener = Objects.requireNonNull(screener, "screener");
+		this.options = Objects.requireNonNull(options, "options");
+	}
+
+	/**
+	 * How this screener acts.
+	 * @return the options
+	 */
+	public ModelArmorDocumentOptions options() {
+		return this.options;
+	}
+
+	/**
+	 * Screens each document on its own.
+	 * @param documents the retrieved documents
+	 * @return the documents that may reach the model, and what was dropped
+	 * @throws RuntimeException the refusal's exception ({@code ModelArmorViolationException},
+	 * {@code ModelArmorNotScreenedException} or {@code ModelArmorInputRejectedException}) for the first
+	 * blocked document when {@link OnBlockedDocument#THROW}
+	 */
+	public ScreenedDocuments screen(List<Document> documents) {
+		List<Document> kept = new ArrayList<>(documents.size());
+		Set<String> filters = new LinkedHashSet<>();
+		int dropped = 0;
+		for (Document document : documents) {
+			String text = document.getText();
+			if (text == null || text.isBlank()) {
+				kept.add(document);
+				continue;
+			}
+			ScreeningDecision decision = this.screener.screen(CALLER, Phase.DOCUMENT, this.options.onMatch(), true,
+					() -> this.screening.sanitizeUserPrompt(text));
+			if (decision instanceof Refusal refusal) {
+				if (this.options.onBlock() == OnBlockedDocument.THROW) {
+					throw refusal.exception();
+				}
+				dropped++;
+				if (refusal instanceof Blocked blocked) {
+					filters.addAll(blocked.result().matchedFilters());
+				}
+			}
+			else if (decision instanceof Deidentified deidentified) {
+				kept.add(document.mutate().text(deidentified.text()).build());
+			}
+			else {
+				kept.add(document);
+			}
+		}
+		return new ScreenedDocuments(kept, dropped, filters);
+	}
+
+}
