@@ -395,12 +395,14 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			.build();
 	}
 
-	private static List<Generation> generations(ChatClientResponse response) {
+	/** The generations of a response, none when it has no chat response. */
+	static List<Generation> generations(ChatClientResponse response) {
 		ChatResponse chatResponse = response.chatResponse();
 		return (chatResponse != null) ? chatResponse.getResults() : List.of();
 	}
 
-	private static String text(Generation generation) {
+	/** The text of a generation, empty when it has none. */
+	static String text(Generation generation) {
 		AssistantMessage output = generation.getOutput();
 		String text = (output != null) ? output.getText() : null;
 		return (text != null) ? text : "";

@@ -12,7 +12,6 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.AssistantMessage.ToolCall;
-import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
 
 /**
@@ -91,11 +90,11 @@ final class StreamWindows {
 	 * @return the chunks that may be emitted now, and the refusal that ends the stream, if any
 	 */
 	Step accept(ChatClientResponse chunk) {
-		List<Generation> generations = generations(chunk);
+		List<Generation> generations = ModelArmorAdvisor.generations(chunk);
 		int[] lengths = new int[generations.size()];
 		boolean due = false;
 		for (int g = 0; g < generations.size(); g++) {
-			String text = text(generations.get(g));
+			String text = ModelArmorAdvisor.text(generations.get(g));
 			lengths[g] = text.length();
 			while (this.pending.size() <= g) {
 				this.pending.add(new StringBuilder());
@@ -255,7 +254,7 @@ final class StreamWindows {
 	 * that has the generation, and no text in the others.
 	 */
 	private static ChatClientResponse rewritten(ChatClientResponse chunk, List<@Nullable String> replacements) {
-		List<Generation> generations = generations(chunk);
+		List<Generation> generations = ModelArmorAdvisor.generations(chunk);
 		List<Generation> out = new ArrayList<>(generations);
 		boolean changed = false;
 		for (int g = 0; g < generations.size() && g < replacements.size(); g++) {
@@ -286,7 +285,7 @@ final class StreamWindows {
 	 */
 	static String toolCalls(ChatClientResponse chunk) {
 		StringBuilder text = new StringBuilder();
-		for (Generation generation : generations(chunk)) {
+		for (Generation generation : ModelArmorAdvisor.generations(chunk)) {
 			AssistantMessage output = generation.getOutput();
 			if (output == null) {
 				continue;
@@ -340,17 +339,6 @@ final class StreamWindows {
 			return 2;
 		}
 		return (codePoint < 0x10000) ? 3 : 4;
-	}
-
-	private static List<Generation> generations(ChatClientResponse response) {
-		ChatResponse chatResponse = response.chatResponse();
-		return (chatResponse != null) ? chatResponse.getResults() : List.of();
-	}
-
-	private static String text(Generation generation) {
-		AssistantMessage output = generation.getOutput();
-		String text = (output != null) ? output.getText() : null;
-		return (text != null) ? text : "";
 	}
 
 	/**
