@@ -43,11 +43,10 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 			throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
 		}
 		requireNotBlank("modelarmor.template-id", properties.getTemplateId(), "remove it or name a template");
-		String advisorTemplate = properties.getSpringAi().getAdvisor().getTemplate();
-		if (advisorTemplate != null && !advisorTemplate.isEmpty()) {
-			requireNotBlank("modelarmor.spring-ai.advisor.template", advisorTemplate,
-					"remove it to use modelarmor.template-id, or name a template");
-		}
+		ModelArmorProperties.SpringAi springAi = properties.getSpringAi();
+		requireNotBlankTemplate("modelarmor.spring-ai.advisor.template", springAi.getAdvisor().getTemplate());
+		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
+		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
 		return new ModelArmorSettings(endpoint(properties), timeouts(properties.getHttp()), retry(properties.getRetry()),
 				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
 	}
@@ -127,6 +126,13 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */
 	private static int bytes(DataSize size) {
 		return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, size.toBytes()));
+	}
+
+	/** A template that falls back to modelarmor.template-id when unset or empty, but never when blank. */
+	private static void requireNotBlankTemplate(String property, @Nullable String template) {
+		if (template != null && !template.isEmpty()) {
+			requireNotBlank(property, template, "remove it to use modelarmor.template-id, or name a template");
+		}
 	}
 
 	private static void requireNotBlank(String property, @Nullable String value, String action) {

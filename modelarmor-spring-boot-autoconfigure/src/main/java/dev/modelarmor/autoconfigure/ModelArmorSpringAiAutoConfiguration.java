@@ -6,7 +6,6 @@ import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
 import dev.modelarmor.ai.ModelArmorDocumentScreener;
 import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolScreener;
-import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
@@ -81,8 +80,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
 			ModelArmorProperties.SpringAi.Documents documents = properties.getSpringAi().getDocuments();
 			return new ModelArmorDocumentScreener(
-					templated(modelArmorWindowedScreening, "modelarmor.spring-ai.documents.template",
-							documents.getTemplate()),
+					templated(modelArmorWindowedScreening, documents.getTemplate()),
 					screener(properties, observer),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
@@ -112,7 +110,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
 			ModelArmorProperties.SpringAi.Tools tools = properties.getSpringAi().getTools();
 			return new ModelArmorToolScreener(
-					templated(modelArmorWindowedScreening, "modelarmor.spring-ai.tools.template", tools.getTemplate()),
+					templated(modelArmorWindowedScreening, tools.getTemplate()),
 					screener(properties, observer),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
 		}
@@ -132,17 +130,9 @@ public final class ModelArmorSpringAiAutoConfiguration {
 	}
 
 	/** The screening with the template a property names, or the default template when it is unset or empty. */
-	private static WindowedScreening templated(WindowedScreening screening, String property,
-			@Nullable String template) {
-		if (!StringUtils.hasLength(template)) {
-			return screening;
-		}
-		if (template.isBlank()) {
-			throw new ModelArmorConfigurationException(property, "the value '" + template
-					+ "' is blank; remove it to use modelarmor.template-id, or name a template",
-					"Change " + property + " in your application configuration");
-		}
-		return screening.withTemplate(template);
+	/** The screening with the template a property names; blank values were refused by ModelArmorSettings. */
+	private static WindowedScreening templated(WindowedScreening screening, @Nullable String template) {
+		return StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
 	}
 
 }
