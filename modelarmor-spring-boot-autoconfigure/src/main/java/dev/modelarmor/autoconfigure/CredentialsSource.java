@@ -1,5 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
+import java.util.Locale;
+
 import com.google.auth.oauth2.GoogleCredentials;
 
 /**
@@ -24,7 +26,7 @@ enum CredentialsSource {
 
 	/** The value in log lines. */
 	String tag() {
-		return name().toLowerCase(java.util.Locale.ROOT);
+		return name().toLowerCase(Locale.ROOT);
 	}
 
 	/**

@@ -20,11 +20,11 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.env.PropertyResolver;
 
 /**
- * Who the auto-configured client calls as, and for which project: the credentials, the interceptor that
- * authorizes its requests with them (both absent when {@code modelarmor.credentials.enabled=false}) and the
- * project id. A bean of its own (not public, so that no application injects it) so that the context closes
- * the interceptor's token threads; the interceptor itself is no bean, so that no application's
- * {@code RestClient} picks it up and sends the token elsewhere.
+ * Who the auto-configured client calls as, and for which project: the interceptor that authorizes its
+ * requests with the credentials (absent when {@code modelarmor.credentials.enabled=false}), the project id
+ * and the quota project. A bean of its own (not public, so that no application injects it) so that the
+ * context closes the interceptor's token threads; the interceptor itself is no bean, so that no
+ * application's {@code RestClient} picks it up and sends the token elsewhere.
  *
  * <p>It is also where the settings the client cannot start without are checked, all of them before any
  * failure: the template id, the credentials and the project id. So a first start with nothing configured
@@ -36,17 +36,14 @@ final class ModelArmorAuthorization implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(ModelArmorAuthorization.class);
 
-	private final @Nullable GoogleCredentials credentials;
-
 	private final @Nullable GoogleCredentialsInterceptor interceptor;
 
 	private final String projectId;
 
 	private final @Nullable String quotaProjectId;
 
-	private ModelArmorAuthorization(@Nullable GoogleCredentials credentials,
-			@Nullable GoogleCredentialsInterceptor interceptor, String projectId, @Nullable String quotaProjectId) {
-		this.credentials = credentials;
+	private ModelArmorAuthorization(@Nullable GoogleCredentialsInterceptor interceptor, String projectId,
+			@Nullable String quotaProjectId) {
 		this.interceptor = interceptor;
 		this.projectId = projectId;
 		this.quotaProjectId = quotaProjectId;
@@ -100,7 +97,7 @@ final class ModelArmorAuthorization implements AutoCloseable {
 		CredentialsSource source = (found != null) ? found.source() : CredentialsSource.DISABLED;
 		logger.info("Model Armor client: credentials=" + source.tag() + " tokenWait=" + tokenWait.toMillis() + "ms");
 		String quotaProjectId = credentialsProperties.getQuotaProjectId();
-		return new ModelArmorAuthorization(credentials,
+		return new ModelArmorAuthorization(
 				(credentials != null) ? new GoogleCredentialsInterceptor(credentials, tokenWait) : null,
 				projectId.orElseThrow(),
 				(quotaProjectId != null && !quotaProjectId.isBlank()) ? quotaProjectId.strip() : null);
@@ -127,10 +124,6 @@ final class ModelArmorAuthorization implements AutoCloseable {
 					what + "supplied no credentials", action);
 		}
 		return new CredentialsSource.Found(credentials, CredentialsSource.APPLICATION_BEAN);
-	}
-
-	@Nullable GoogleCredentials credentials() {
-		return this.credentials;
 	}
 
 	@Nullable GoogleCredentialsInterceptor interceptor() {

@@ -5,8 +5,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.google.auth.oauth2.AccessToken;
@@ -121,6 +124,25 @@ class CredentialsBeanTests {
 	}
 
 	@Test
+	void theTokenThreadsForTheBeansCredentialsStopWithTheContext() throws InterruptedException {
+		Set<Thread> before = refreshThreads();
+		Set<Thread> started = new HashSet<>();
+		GoogleCredentials credentials = userCredentials();
+
+		this.runner.withBean(ModelArmorCredentialsProvider.class, () -> () -> credentials).run((context) -> {
+			assertThat(context).hasNotFailed();
+			started.addAll(refreshThreads());
+			started.removeAll(before);
+		});
+
+		assertThat(started).hasSize(1);
+		Thread refresher = started.iterator().next();
+		refresher.join(Duration.ofSeconds(5).toMillis());
+		assertThat(refresher.isAlive()).isFalse();
+		assertThat(credentials.getAccessToken().getTokenValue()).isEqualTo(USER_TOKEN);
+	}
+
+	@Test
 	void credentialsDisabledWinOverTheBean() {
 		modelArmor.stubFor(post(urlPathEqualTo(promptPath("demo-project"))).willReturn(okJson(NO_MATCH)));
 		AtomicInteger asked = new AtomicInteger();
@@ -209,6 +231,14 @@ class CredentialsBeanTests {
 			assertThat(context.getBean(ModelArmorCredentialsProvider.class))
 				.isSameAs(context.getBean("modelArmorCredentials"));
 		});
+	}
+
+	private static Set<Thread> refreshThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.getName().startsWith(CredentialsAutoConfigurationTests.REFRESH_THREAD))
+			.collect(Collectors.toSet());
 	}
 
 	static ModelArmorConfigurationException configurationFailure(Throwable failure) {

@@ -77,7 +77,8 @@ class SpringCloudGcpTests {
 			context.getBean(ModelArmorOperations.class).sanitizeUserPrompt("hello");
 		});
 
-		modelArmor.verify(1, postRequestedFor(urlPathEqualTo(path)).withHeader("Authorization", equalTo("Bearer " + GCP_TOKEN)));
+		modelArmor.verify(1,
+				postRequestedFor(urlPathEqualTo(path)).withHeader("Authorization", equalTo("Bearer " + GCP_TOKEN)));
 		assertThat(this.credentialsAsked).hasValue(1);
 	}
 
@@ -164,7 +165,8 @@ class SpringCloudGcpTests {
 					.configurationFailure(context.getStartupFailure());
 				assertThat(failure.property()).isEqualTo("modelarmor.credentials.location");
 				assertThat(failure.problem()).isEqualTo(
-						"spring-cloud-gcp is on the class path but its CredentialsProvider bean could not supply credentials (IOException)");
+						"spring-cloud-gcp is on the class path but its CredentialsProvider bean could not supply "
+								+ "credentials (IOException)");
 				assertThat(failure.action()).isEqualTo("Fix spring.cloud.gcp.credentials.*, or set "
 						+ "modelarmor.credentials.location, or define a ModelArmorCredentialsProvider bean");
 				assertThat(failure.getMessage()).doesNotContain("SECRET-CONTENT-42");

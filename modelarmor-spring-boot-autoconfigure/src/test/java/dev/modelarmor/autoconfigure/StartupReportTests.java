@@ -27,7 +27,8 @@ class StartupReportTests {
 
 	static final String TEMPLATE_ID = "modelarmor.template-id: no default template is set";
 
-	static final String TEMPLATE_ID_ACTION = "Set modelarmor.template-id to the id of the Model Armor template to screen with";
+	static final String TEMPLATE_ID_ACTION = "Set modelarmor.template-id to the id of the Model Armor template to "
+			+ "screen with";
 
 	static final String CREDENTIALS = "modelarmor.credentials.location: no Application Default Credentials were found";
 
