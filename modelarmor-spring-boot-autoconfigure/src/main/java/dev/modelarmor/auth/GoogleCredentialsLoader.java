@@ -31,8 +31,9 @@ public final class GoogleCredentialsLoader {
 	/** The property that points at a credentials JSON resource. */
 	public static final String LOCATION_PROPERTY = "modelarmor.credentials.location";
 
-	private static final String ADC_ACTION = "Run `gcloud auth application-default login`, set " + LOCATION_PROPERTY
-			+ " to a credentials JSON file, or set modelarmor.credentials.enabled=false for a local stand-in";
+	private static final String ADC_ACTION = "Run `gcloud auth application-default login`, or set " + LOCATION_PROPERTY
+			+ " to a credentials JSON file, or define a ModelArmorCredentialsProvider bean; "
+			+ "for a local stand-in only, set modelarmor.credentials.enabled=false";
 
 	private static final String FILE_ACTION = "Set " + LOCATION_PROPERTY
 			+ " to a readable Google credentials JSON file (e.g. a service-account key), or unset it to use "
@@ -66,14 +67,47 @@ public final class GoogleCredentialsLoader {
 	 * @throws ModelArmorConfigurationException when the credentials cannot be loaded
 	 */
 	public GoogleCredentials load(@Nullable Resource location, @Nullable String quotaProjectId) {
-		GoogleCredentials credentials = (location != null) ? fromResource(location) : fromApplicationDefault();
-		if (credentials.createScopedRequired()) {
-			credentials = credentials.createScoped(List.of(CLOUD_PLATFORM_SCOPE));
+		return forModelArmor((location != null) ? load(location) : applicationDefault(), quotaProjectId);
+	}
+
+	/**
+	 * Loads the credentials of a credentials JSON resource, as they are (not yet scoped).
+	 * @param location the credentials JSON
+	 * @return the credentials
+	 * @throws ModelArmorConfigurationException naming {@value #LOCATION_PROPERTY} when the resource is missing,
+	 * unreadable or not a credentials JSON
+	 */
+	public GoogleCredentials load(Resource location) {
+		return fromResource(location);
+	}
+
+	/**
+	 * Looks up Application Default Credentials, as they are (not yet scoped).
+	 * @return the credentials
+	 * @throws ModelArmorConfigurationException naming {@value #LOCATION_PROPERTY} when none are found
+	 */
+	public GoogleCredentials applicationDefault() {
+		return fromApplicationDefault();
+	}
+
+	/**
+	 * The credentials as Model Armor calls need them: scoped to {@value #CLOUD_PLATFORM_SCOPE} when they
+	 * need scopes, with the quota project when one is given. Both are copies: the credentials given are
+	 * never changed.
+	 * @param credentials the credentials, from any source
+	 * @param quotaProjectId the project to bill quota to ({@code x-goog-user-project}), or
+	 * {@code null}/blank to keep what the credentials carry
+	 * @return the credentials to authorize Model Armor calls with
+	 */
+	public static GoogleCredentials forModelArmor(GoogleCredentials credentials, @Nullable String quotaProjectId) {
+		GoogleCredentials prepared = credentials;
+		if (prepared.createScopedRequired()) {
+			prepared = prepared.createScoped(List.of(CLOUD_PLATFORM_SCOPE));
 		}
 		if (quotaProjectId != null && !quotaProjectId.isBlank()) {
-			credentials = credentials.createWithQuotaProject(quotaProjectId.strip());
+			prepared = prepared.createWithQuotaProject(quotaProjectId.strip());
 		}
-		return credentials;
+		return prepared;
 	}
 
 	private GoogleCredentials fromResource(Resource location) {

@@ -1,7 +1,6 @@
 package dev.modelarmor.autoconfigure;
 
 import com.google.auth.oauth2.GoogleCredentials;
-import dev.modelarmor.auth.ProjectIdResolver;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
@@ -19,7 +18,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.RestClient;
 
@@ -37,7 +35,7 @@ import org.springframework.web.client.RestClient;
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@Import(ModelArmorSettingsConfiguration.class)
+@Import({ ModelArmorSettingsConfiguration.class, ModelArmorCredentialsConfiguration.class })
 public final class ModelArmorAutoConfiguration {
 
 	@Bean
@@ -53,20 +51,11 @@ public final class ModelArmorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
-	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties, ModelArmorSettings settings) {
-		return ModelArmorAuthorization.load(properties.getCredentials(), settings.timeouts().read());
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, ModelArmorSettings settings,
-			Environment environment, ModelArmorAuthorization modelArmorAuthorization,
+			ModelArmorAuthorization modelArmorAuthorization,
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
 			ShutdownAwareSleeper modelArmorRetrySleeper) {
-		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
-		GoogleCredentials credentials = modelArmorAuthorization.credentials();
-		String projectId = new ProjectIdResolver(environment, () -> credentials).resolve();
 		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(),
 				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
@@ -75,9 +64,9 @@ public final class ModelArmorAutoConfiguration {
 			.endpoint(settings.endpoint())
 			.timeouts(settings.timeouts())
 			.authorization(modelArmorAuthorization.interceptor())
-			.quotaProjectId((credentials != null) ? null : credentialsProperties.getQuotaProjectId())
+			.quotaProjectId(modelArmorAuthorization.quotaProjectId())
 			.retryTemplate(retryTemplate)
-			.projectId(projectId)
+			.projectId(modelArmorAuthorization.projectId())
 			.location(properties.getLocation())
 			.templateId(properties.getTemplateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))

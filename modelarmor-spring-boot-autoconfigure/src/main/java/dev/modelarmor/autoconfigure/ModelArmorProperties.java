@@ -138,18 +138,21 @@ public class ModelArmorProperties {
 	}
 
 	/**
-	 * How calls are authorized.
+	 * How calls are authorized. A ModelArmorCredentialsProvider bean replaces the location and the
+	 * defaults below it.
 	 */
 	public static class Credentials {
 
 		/**
-		 * Whether to send an Authorization header. Disable it only for a local stand-in or tests.
+		 * Whether to send an Authorization header. Disable it only for a local stand-in or tests; it wins over
+		 * a ModelArmorCredentialsProvider bean.
 		 */
 		private boolean enabled = true;
 
 		/**
 		 * Location of a credentials JSON file (service account or other), as a Spring resource such as
-		 * file:/secrets/sa.json. When unset: Application Default Credentials.
+		 * file:/secrets/sa.json. When unset: spring-cloud-gcp's credentials when it is on the class path,
+		 * then Application Default Credentials.
 		 */
 		private @Nullable Resource location;
 

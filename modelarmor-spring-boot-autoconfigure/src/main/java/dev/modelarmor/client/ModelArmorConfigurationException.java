@@ -9,6 +9,8 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 
 	private final String property;
 
+	private final String problem;
+
 	private final String action;
 
 	/**
@@ -21,6 +23,7 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 	public ModelArmorConfigurationException(String property, String problem, String action) {
 		super(property + ": " + problem + ". " + action);
 		this.property = property;
+		this.problem = problem;
 		this.action = action;
 	}
 
@@ -42,6 +45,14 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 	 */
 	public String property() {
 		return this.property;
+	}
+
+	/**
+	 * What is wrong, without the property's name or the action.
+	 * @return the problem
+	 */
+	public String problem() {
+		return this.problem;
 	}
 
 	/**

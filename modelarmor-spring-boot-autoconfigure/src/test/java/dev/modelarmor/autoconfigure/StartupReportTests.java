@@ -1,0 +1,173 @@
+package dev.modelarmor.autoconfigure;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import com.google.auth.oauth2.GoogleCredentials;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The startup failure report: every setting the client cannot start without that is missing, in one
+ * report, each with what to do about it.
+ */
+class StartupReportTests {
+
+	static final String HEADLINE = "Model Armor is not configured correctly:";
+
+	static final String TEMPLATE_ID = "modelarmor.template-id: no default template is set";
+
+	static final String TEMPLATE_ID_ACTION = "Set modelarmor.template-id to the id of the Model Armor template to "
+			+ "screen with";
+
+	static final String CREDENTIALS = "modelarmor.credentials.location: no Application Default Credentials were found";
+
+	static final String CREDENTIALS_ACTION = "Run `gcloud auth application-default login`, or set "
+			+ "modelarmor.credentials.location to a credentials JSON file, or define a ModelArmorCredentialsProvider "
+			+ "bean; for a local stand-in only, set modelarmor.credentials.enabled=false";
+
+	static final String PROJECT_ID = "modelarmor.project-id: no Google Cloud project id is configured";
+
+	static final String PROJECT_ID_ACTION = "Set modelarmor.project-id, or spring.cloud.gcp.project-id, or the "
+			+ "GOOGLE_CLOUD_PROJECT environment variable, or use credentials that carry a project "
+			+ "(a service-account key's project_id)";
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class));
+
+	@BeforeAll
+	static void noProjectInTheEnvironment() {
+		assumeTrue(System.getenv("GOOGLE_CLOUD_PROJECT") == null, "GOOGLE_CLOUD_PROJECT is set on this machine");
+	}
+
+	@Test
+	void withNothingConfiguredOneReportListsEveryMissingSetting() {
+		assumeNoApplicationDefaultCredentials();
+		this.runner.run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).isEqualTo(HEADLINE + "\n  - " + TEMPLATE_ID + "\n  - " + CREDENTIALS
+					+ "\n  - " + PROJECT_ID);
+			assertThat(analysis.getAction()).isEqualTo("Do each of these:\n  - " + TEMPLATE_ID_ACTION + "\n  - "
+					+ CREDENTIALS_ACTION + "\n  - " + PROJECT_ID_ACTION);
+		});
+	}
+
+	@Test
+	void theReadmeQuotesTheReport() throws IOException {
+		assumeNoApplicationDefaultCredentials();
+		String readme = Files.readString(readme(), StandardCharsets.UTF_8);
+		this.runner.run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(readme).contains("Description:\n\n" + analysis.getDescription() + "\n\nAction:\n\n"
+					+ analysis.getAction() + "\n");
+		});
+	}
+
+	@Test
+	void onlyTheTemplateIdMissingIsReportedAlone() {
+		this.runner.withPropertyValues("modelarmor.project-id=demo-project", "modelarmor.credentials.enabled=false")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE + " " + TEMPLATE_ID);
+				assertThat(analysis.getAction()).isEqualTo(TEMPLATE_ID_ACTION);
+			});
+	}
+
+	@Test
+	void onlyTheProjectIdMissingIsReportedAlone() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.credentials.enabled=false")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE + " " + PROJECT_ID);
+				assertThat(analysis.getAction()).isEqualTo(PROJECT_ID_ACTION);
+			});
+	}
+
+	@Test
+	void theTemplateAndProjectIdsMissingWithCredentialsDisabled() {
+		this.runner.withPropertyValues("modelarmor.credentials.enabled=false").run((context) -> {
+			FailureAnalysis analysis = analyze(context);
+			assertThat(analysis.getDescription()).isEqualTo(HEADLINE + "\n  - " + TEMPLATE_ID + "\n  - " + PROJECT_ID);
+			assertThat(analysis.getAction())
+				.isEqualTo("Do each of these:\n  - " + TEMPLATE_ID_ACTION + "\n  - " + PROJECT_ID_ACTION);
+		});
+	}
+
+	@Test
+	void aMissingKeyFileIsReportedWithTheOtherMissingSettings() {
+		this.runner.withPropertyValues("modelarmor.credentials.location=file:/nonexistent/model-armor-sa.json")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE + "\n  - " + TEMPLATE_ID
+						+ "\n  - modelarmor.credentials.location: URL [file:/nonexistent/model-armor-sa.json] does not exist"
+						+ "\n  - " + PROJECT_ID);
+				assertThat(analysis.getAction()).contains("\n  - Set modelarmor.credentials.location to a readable "
+						+ "Google credentials JSON file (e.g. a service-account key), or unset it to use Application "
+						+ "Default Credentials\n");
+			});
+	}
+
+	@Test
+	void anInvalidPropertyIsStillReportedNamingIt() {
+		this.runner
+			.withPropertyValues("modelarmor.retry.max-backoff=500ms", "modelarmor.template-id=t",
+					"modelarmor.project-id=p", "modelarmor.credentials.enabled=false")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE + " modelarmor.retry.max-backoff: the value "
+						+ "'500ms' must not be less than initial-backoff (1000ms)");
+				assertThat(analysis.getAction())
+					.isEqualTo("Change modelarmor.retry.max-backoff in your application configuration");
+				assertThat(Files.readString(readme(), StandardCharsets.UTF_8)).as("README.md, Configure")
+					.contains("Description:\n\n" + analysis.getDescription() + "\n\nAction:\n\n" + analysis.getAction()
+							+ "\n");
+			});
+	}
+
+	@Test
+	void everythingSetStarts() {
+		this.runner
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	private static FailureAnalysis analyze(AssertableApplicationContext context) {
+		assertThat(context).hasFailed();
+		FailureAnalysis analysis = new ModelArmorConfigurationFailureAnalyzer().analyze(context.getStartupFailure());
+		assertThat(analysis).isNotNull();
+		return analysis;
+	}
+
+	/** Whether this machine has Application Default Credentials decides what a start without settings lacks. */
+	static void assumeNoApplicationDefaultCredentials() {
+		boolean found;
+		try {
+			GoogleCredentials.getApplicationDefault();
+			found = true;
+		}
+		catch (IOException ex) {
+			found = false;
+		}
+		assumeTrue(!found, "Application Default Credentials are set up on this machine");
+	}
+
+	static Path readme() {
+		Path directory = Path.of("").toAbsolutePath();
+		while (!Files.exists(directory.resolve("README.md")) || !Files.exists(directory.resolve("docs"))) {
+			directory = directory.getParent();
+		}
+		return directory.resolve("README.md");
+	}
+
+}
