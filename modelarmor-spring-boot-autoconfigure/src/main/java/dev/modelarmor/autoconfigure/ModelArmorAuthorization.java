@@ -27,8 +27,9 @@ import org.springframework.core.env.PropertyResolver;
  * application's {@code RestClient} picks it up and sends the token elsewhere.
  *
  * <p>It is also where the settings the client cannot start without are checked, all of them before any
- * failure: the template id, the credentials and the project id. So a first start with nothing configured
- * reports every missing setting at once rather than one per restart.
+ * failure: the credentials and the project id, and, when either is missing, the default template id too
+ * (the client starts without one: calls and annotations may name their template). So a first start with
+ * nothing configured reports every missing setting at once rather than one per restart.
  */
 final class ModelArmorAuthorization implements AutoCloseable {
 
@@ -50,8 +51,7 @@ final class ModelArmorAuthorization implements AutoCloseable {
 	}
 
 	/**
-	 * Checks the template id, obtains the credentials and resolves the project id; starts fetching tokens
-	 * only when all three are there.
+	 * Obtains the credentials and resolves the project id; starts fetching tokens only when both are there.
 	 * @param properties the starter's properties
 	 * @param tokenWait how long a request waits for its token at most (the read timeout), or what is left of
 	 * its call's deadline when that is shorter
@@ -65,11 +65,6 @@ final class ModelArmorAuthorization implements AutoCloseable {
 			ModelArmorCredentialsProvider provider, PropertyResolver environment,
 			Supplier<? extends @Nullable String> platformProjectId) {
 		List<ModelArmorConfigurationException> problems = new ArrayList<>();
-		// A blank one was refused by ModelArmorSettings already.
-		if (properties.getTemplateId() == null) {
-			problems.add(new ModelArmorConfigurationException(TEMPLATE_ID_PROPERTY, "no default template is set",
-					"Set " + TEMPLATE_ID_PROPERTY + " to the id of the Model Armor template to screen with"));
-		}
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
 		CredentialsSource.Found found = null;
 		if (credentialsProperties.isEnabled()) {
@@ -92,6 +87,14 @@ final class ModelArmorAuthorization implements AutoCloseable {
 		}
 		catch (ModelArmorConfigurationException ex) {
 			problems.add(ex);
+		}
+		// Without a default template the client still starts (calls and annotations may name theirs); when it
+		// cannot start anyway, the report says so too, so a first start learns everything at once.
+		// A blank one was refused by ModelArmorSettings already.
+		if (!problems.isEmpty() && properties.getTemplateId() == null) {
+			problems.add(0, new ModelArmorConfigurationException(TEMPLATE_ID_PROPERTY, "no default template is set",
+					"Set " + TEMPLATE_ID_PROPERTY + " to the id of the Model Armor template to screen with, unless "
+							+ "every call and annotation names its template"));
 		}
 		ModelArmorConfigurationProblems.throwIfAny(problems);
 		CredentialsSource source = (found != null) ? found.source() : CredentialsSource.DISABLED;

@@ -138,11 +138,9 @@ class ModelArmorHealthAutoConfigurationTests {
 
 	@Test
 	void unknownWithoutADefaultTemplate() {
-		// The auto-configured client needs modelarmor.template-id to start: only an application's own has none.
 		new ApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class,
 					ModelArmorHealthAutoConfiguration.class))
-			.withUserConfiguration(OwnOperations.class)
 			.withPropertyValues("modelarmor.project-id=demo-project", "modelarmor.credentials.enabled=false",
 					"modelarmor.endpoint=" + modelArmor.baseUrl(), "management.health.modelarmor.enabled=true")
 			.run((context) -> assertThat(context.getBean(ModelArmorHealthIndicator.class).health().getStatus())
