@@ -2,6 +2,7 @@ package dev.modelarmor.client;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.modelarmor.client.VerdictCacheObserver.Lookup;
 import dev.modelarmor.client.admin.TemplateChangeListener;
@@ -32,7 +33,7 @@ import org.springframework.util.Assert;
  * ({@link Lookup#INVALID}), or a cache that fails ({@link Lookup#ERROR}, with a WARN line), is a miss and
  * the text is screened. A cache never makes text pass that screening would not.</li>
  * <li>{@link #templateChanged(String)} clears the whole cache: Spring's {@code Cache} cannot evict by
- * prefix, and templates change rarely.</li>
+ * prefix, and templates change rarely. A screening in flight during a change stores nothing.</li>
  * </ul>
  * Whoever can write to the cache decides verdicts: a shared cache (Redis) must be trusted like the
  * application's own configuration. Thread-safe when the cache is.
@@ -60,6 +61,12 @@ public final class VerdictCache implements TemplateChangeListener {
 	private final Clock clock;
 
 	private final VerdictCacheObserver observer;
+
+	/**
+	 * Counts the template changes seen: a screening that was in flight while one happened may have used the
+	 * template as it was, and its verdict is not stored.
+	 */
+	private final AtomicLong generation = new AtomicLong();
 
 	/**
 	 * Creates a verdict cache.
@@ -154,14 +161,23 @@ public final class VerdictCache implements TemplateChangeListener {
 	}
 
 	/**
-	 * Stores a result, if it may be cached ({@link CachedVerdict}); a cache that fails is logged and
-	 * otherwise ignored.
+	 * The template changes seen so far, read before a screening starts.
+	 * @return the generation to give {@link #put(VerdictKey, SanitizationResult, long)}
+	 */
+	long generation() {
+		return this.generation.get();
+	}
+
+	/**
+	 * Stores a result, if it may be cached ({@link CachedVerdict}) and no template changed while it was
+	 * screened; a cache that fails is logged and otherwise ignored.
 	 * @param key the key
 	 * @param result what Model Armor answered for the key's text
+	 * @param generation the {@link #generation()} before the screening started
 	 */
-	void put(VerdictKey key, SanitizationResult result) {
+	void put(VerdictKey key, SanitizationResult result, long generation) {
 		CachedVerdict verdict = CachedVerdict.of(key.value(), result, this.clock.millis() + this.timeToLive);
-		if (verdict == null) {
+		if (verdict == null || this.generation.get() != generation) {
 			return;
 		}
 		try {
@@ -179,6 +195,7 @@ public final class VerdictCache implements TemplateChangeListener {
 	 */
 	@Override
 	public void templateChanged(String templateName) {
+		this.generation.incrementAndGet();
 		try {
 			this.cache.clear();
 			logger.info("Model Armor verdict cache cleared after a template change: template=\"" + templateName

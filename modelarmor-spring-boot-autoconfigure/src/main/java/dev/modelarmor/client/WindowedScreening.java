@@ -160,8 +160,8 @@ public final class WindowedScreening implements AutoCloseable {
 	public WindowedScreening withCache(VerdictCache cache) {
 		Assert.notNull(cache, "cache must not be null");
 		if (!(this.operations instanceof ModelArmorTemplate)) {
-			logger.warn("Model Armor verdicts are not cached: the client is a " + this.operations.getClass().getName()
-					+ ", not a ModelArmorTemplate, so the template a verdict depends on is unknown: cache="
+			logger.warn("Model Armor verdicts are not cached, the client is no ModelArmorTemplate and the template a "
+					+ "verdict depends on is unknown: client=" + this.operations.getClass().getName() + " cache="
 					+ cache.name());
 		}
 		return new WindowedScreening(this.operations, this.windows, this.executor, false, cache);
@@ -195,8 +195,9 @@ public final class WindowedScreening implements AutoCloseable {
 		if (cached != null) {
 			return cached;
 		}
+		long generation = verdicts.generation();
 		SanitizationResult result = screening.get();
-		verdicts.put(key, result);
+		verdicts.put(key, result, generation);
 		return result;
 	}
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -418,6 +419,25 @@ class VerdictCacheTests {
 		assertThat(calls()).isEqualTo(2);
 		listened.withTemplate("x").templates().delete("default-template");
 		assertThat(this.store.getNativeCache()).isEmpty();
+	}
+
+	@Test
+	void aScreeningInFlightWhileATemplateChangesStoresNothing() throws Exception {
+		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(1)
+			.willReturn(okJson(NO_MATCH).withFixedDelay(400)));
+		VerdictCache verdicts = verdicts(this.store);
+		WindowedScreening screening = this.plain.withCache(verdicts);
+		CompletableFuture<SanitizationResult> inFlight = CompletableFuture
+			.supplyAsync(() -> screening.sanitizeUserPrompt(PROMPT));
+		while (calls() == 0) {
+			Thread.sleep(5);
+		}
+		verdicts.templateChanged(TEMPLATE_NAME);
+		assertThat(inFlight.get(30, TimeUnit.SECONDS).verdict()).isEqualTo(Verdict.NO_MATCH);
+		assertThat(this.store.getNativeCache()).as("the verdict may be the template's as it was").isEmpty();
+		screening.sanitizeUserPrompt(PROMPT);
+		screening.sanitizeUserPrompt(PROMPT);
+		assertThat(calls()).as("the next screening stores again").isEqualTo(2);
 	}
 
 	@Test
