@@ -186,8 +186,11 @@ public final class WindowedScreening implements AutoCloseable {
 	private SanitizationResult cached(String operation, String text, @Nullable String userPrompt,
 			Supplier<SanitizationResult> screening) {
 		VerdictCache verdicts = this.cache;
+		if (verdicts == null) {
+			return screening.get();
+		}
 		String templateName = (this.operations instanceof ModelArmorTemplate template) ? template.templateName() : null;
-		if (verdicts == null || templateName == null) {
+		if (templateName == null) {
 			return screening.get();
 		}
 		VerdictKey key = VerdictKey.of(templateName, operation, this.windows, text, userPrompt);

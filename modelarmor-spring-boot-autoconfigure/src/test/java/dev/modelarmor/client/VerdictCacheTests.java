@@ -213,6 +213,30 @@ class VerdictCacheTests {
 	}
 
 	@Test
+	void theKeyCoversThePromptsContentTheTextsBoundaryAndTheWindows() {
+		String text = "the ferry";
+		VerdictKey key = VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc");
+		// a prompt of the same length, another split of the same characters, no prompt, an empty prompt
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abd"))
+			.isNotEqualTo(key);
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text + "a", "bc"))
+			.isNotEqualTo(key);
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, null))
+			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, ""));
+		// windows cut long text differently: another verdict
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, new ScreeningWindows(4096, 1024, 4, 64), text,
+				"abc")).isNotEqualTo(key);
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc"))
+			.isEqualTo(key);
+		// longer than one chunk of the digest: every character counts
+		String long_ = "x".repeat(10_000);
+		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, long_, null))
+			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS,
+					long_.substring(1) + "y", null));
+		assertThat(key.toString()).isEqualTo(key.value());
+	}
+
+	@Test
 	void theSameTextAsPromptAndAsResponseAreTwoVerdicts() {
 		this.screening.sanitizeUserPrompt(PROMPT);
 		this.screening.sanitizeModelResponse(PROMPT, null);
@@ -332,6 +356,38 @@ class VerdictCacheTests {
 		assertThat(calls()).isZero();
 	}
 
+	@Test
+	void sixteenFiltersAreAsManyAsAVerdictMayHave() {
+		List<MatchedFilter> sixteen = java.util.Collections.nCopies(16, new MatchedFilter("rai", FilterKind.RAI));
+		this.store.put(keyOf(INJECTION), new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED, sixteen, fresh()));
+		assertThat(this.screening.sanitizeUserPrompt(INJECTION).matchedFilters()).containsExactly("rai");
+		assertThat(calls()).isZero();
+		assertThat(CachedVerdict.of("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+				filters(16), null), 1)).isNotNull();
+		assertThat(CachedVerdict.of("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+				filters(17), null), 1)).isNull();
+	}
+
+	static Map<String, FilterResult> filters(int count) {
+		Map<String, FilterResult> filters = new java.util.LinkedHashMap<>();
+		for (int i = 0; i < count; i++) {
+			filters.put("rai_" + i, FilterKind.RAI.matched());
+		}
+		return filters;
+	}
+
+	@Test
+	void nothingIsMissing() {
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new VerdictCache(null, TIME_TO_LIVE, this.clock, this.lookups));
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new VerdictCache(this.store, null, this.clock, this.lookups));
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new VerdictCache(this.store, TIME_TO_LIVE, null, this.lookups));
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new VerdictCache(this.store, TIME_TO_LIVE, this.clock, null));
+	}
+
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("malformed")
 	void aValueThatIsNotAUsableVerdictIsAMissNeverAPass(String what, Function<VerdictCacheTests, Object> value) {
@@ -449,7 +505,7 @@ class VerdictCacheTests {
 		modelArmor.stubFor(com.github.tomakehurst.wiremock.client.WireMock.get(urlPathEqualTo(templates + "/t"))
 			.willReturn(okJson("{\"name\": \"" + TEMPLATE_NAME + "\"}")));
 		modelArmor.stubFor(com.github.tomakehurst.wiremock.client.WireMock.get(urlPathEqualTo(templates))
-			.willReturn(okJson("{}")));
+			.willReturn(okJson("{\"templates\": [{\"name\": \"" + TEMPLATE_NAME + "\"}]}")));
 		List<String> changed = new ArrayList<>();
 		var templatesOps = this.template.withTemplateChangeListener(changed::add).templates();
 		templatesOps.create("t", Template.of(TemplateOperationsTests.filters()));
@@ -458,9 +514,12 @@ class VerdictCacheTests {
 		assertThatExceptionOfType(ModelArmorException.class)
 			.isThrownBy(() -> templatesOps.update("t", Template.of(TemplateOperationsTests.filters())));
 		templatesOps.delete("t");
-		templatesOps.get("t");
-		templatesOps.list();
+		assertThat(templatesOps.get("t").name()).isEqualTo(TEMPLATE_NAME);
+		assertThat(templatesOps.list()).hasSize(1);
+		assertThat(templatesOps.list("labels.env=\"prod\"", "name")).hasSize(1);
 		assertThat(changed).hasSize(4).containsOnly(templates.substring(4) + "/t");
+		modelArmor.verify(1, com.github.tomakehurst.wiremock.client.WireMock.deleteRequestedFor(urlPathEqualTo(templates + "/t")));
+		modelArmor.verify(2, com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor(urlPathEqualTo(templates)));
 	}
 
 	@Test
