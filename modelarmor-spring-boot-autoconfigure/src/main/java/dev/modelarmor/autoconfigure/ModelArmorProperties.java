@@ -11,6 +11,7 @@ import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.ScreeningWindows;
+import dev.modelarmor.client.VerdictCache;
 import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
@@ -72,6 +73,8 @@ public class ModelArmorProperties {
 	private final Health health = new Health();
 
 	private final SpringAi springAi = new SpringAi();
+
+	private final Cache cache = new Cache();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -135,6 +138,10 @@ public class ModelArmorProperties {
 
 	public SpringAi getSpringAi() {
 		return this.springAi;
+	}
+
+	public Cache getCache() {
+		return this.cache;
 	}
 
 	/**
@@ -799,6 +806,55 @@ public class ModelArmorProperties {
 				this.refusal = refusal;
 			}
 
+		}
+
+	}
+
+	/**
+	 * The verdict cache: the verdict of a text already screened with the same template is reused, through
+	 * the application's Spring CacheManager, for a bounded time.
+	 */
+	public static class Cache {
+
+		/**
+		 * Whether to cache verdicts. Needs a CacheManager (spring-boot-starter-cache with @EnableCaching,
+		 * or a CacheManager bean).
+		 */
+		private boolean enabled;
+
+		/**
+		 * Name of the cache that holds the verdicts.
+		 */
+		private String name = VerdictCache.DEFAULT_NAME;
+
+		/**
+		 * How long a verdict is reused, at most 24h. A template changed outside this application is
+		 * seen only after it.
+		 */
+		private Duration timeToLive = VerdictCache.DEFAULT_TIME_TO_LIVE;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public String getName() {
+			return this.name;
+		}
+
+		public void setName(String name) {
+			this.name = name;
+		}
+
+		public Duration getTimeToLive() {
+			return this.timeToLive;
+		}
+
+		public void setTimeToLive(Duration timeToLive) {
+			this.timeToLive = timeToLive;
 		}
 
 	}

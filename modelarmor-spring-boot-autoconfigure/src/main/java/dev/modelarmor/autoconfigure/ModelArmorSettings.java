@@ -7,6 +7,7 @@ import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ScreeningWindows;
+import dev.modelarmor.client.VerdictCache;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetryBudgetSettings;
@@ -47,6 +48,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 		requireNotBlankTemplate("modelarmor.spring-ai.advisor.template", springAi.getAdvisor().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
+		verdictCache(properties.getCache());
 		return new ModelArmorSettings(endpoint(properties), timeouts(properties.getHttp()), retry(properties.getRetry()),
 				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
 	}
@@ -110,6 +112,17 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 				default -> ex.value();
 			};
 			throw invalid("modelarmor.guard.window.", ex, value);
+		}
+	}
+
+	/** Checked whether the cache is enabled or not, like every other property. */
+	private static void verdictCache(ModelArmorProperties.Cache cache) {
+		requireNotBlank("modelarmor.cache.name", cache.getName(), "remove it or name a cache");
+		try {
+			VerdictCache.requireTimeToLive(cache.getTimeToLive());
+		}
+		catch (InvalidSettingException ex) {
+			throw invalid("modelarmor.cache.", ex, ex.value());
 		}
 	}
 

@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.util.Map;
 
 import dev.modelarmor.client.admin.FloorSettingOperations;
+import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
@@ -45,6 +46,9 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 	private final @Nullable ApiCall sanitizeModelResponseCall;
 
+	/** Told of every template change made through {@link #templates()}. */
+	private final TemplateChangeListener templateListener;
+
 	/**
 	 * Creates a template; applications use {@link #builder()}, which also builds the HTTP client.
 	 * @param restClient the HTTP client, with base URL and authorization (see {@link ModelArmorRestClients})
@@ -61,12 +65,13 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
 		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), endpoint, projectId, location,
-				templateId);
+				templateId, TemplateChangeListener.NONE);
 	}
 
 	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
-			@Nullable String templateId) {
+			@Nullable String templateId, TemplateChangeListener templateListener) {
 		this.calls = calls;
+		this.templateListener = templateListener;
 		this.endpoint = endpoint;
 		this.projectId = PathIds.require("projectId", projectId);
 		this.location = PathIds.require("location", location);
@@ -125,7 +130,8 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	@Override
 	public ModelArmorTemplate withTemplate(String templateId) {
 		PathIds.require("templateId", templateId);
-		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId);
+		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId,
+				this.templateListener);
 	}
 
 	/**
@@ -135,7 +141,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 */
 	public ModelArmorTemplate withCallObserver(ModelArmorCallObserver observer) {
 		return new ModelArmorTemplate(this.calls.observedBy(observer), this.endpoint, this.projectId, this.location,
-				this.templateId);
+				this.templateId, this.templateListener);
 	}
 
 	/**
@@ -149,12 +155,28 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	public ModelArmorTemplate withRetryTemplate(RetryTemplate retryTemplate) {
 		Assert.notNull(retryTemplate, "retryTemplate must not be null");
 		return new ModelArmorTemplate(this.calls.retryingWith(retryTemplate), this.endpoint, this.projectId,
-				this.location, this.templateId);
+				this.location, this.templateId, this.templateListener);
+	}
+
+	/**
+	 * The same client, telling a listener of every template change made through {@link #templates()} (the
+	 * starter's verdict cache listens, to drop verdicts that a changed template may no longer give). The
+	 * HTTP client, retry template and call observer are shared.
+	 * @param listener told after every create, update or delete, also one that failed
+	 * @return a client that tells it
+	 */
+	public ModelArmorTemplate withTemplateChangeListener(TemplateChangeListener listener) {
+		Assert.notNull(listener, "listener must not be null");
+		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, this.templateId,
+				listener);
 	}
 
 	@Override
 	public TemplateOperations templates() {
-		return new RestTemplateOperations(this.calls, this.endpoint.uri(), this.projectId, this.location);
+		TemplateOperations operations = new RestTemplateOperations(this.calls, this.endpoint.uri(), this.projectId,
+				this.location);
+		return (this.templateListener == TemplateChangeListener.NONE) ? operations
+				: new ListenedTemplateOperations(operations, parentName(), this.templateListener);
 	}
 
 	@Override
@@ -182,6 +204,19 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 */
 	public @Nullable String getTemplateId() {
 		return this.templateId;
+	}
+
+	/**
+	 * The full resource name of the template that sanitize calls use: what a verdict depends on.
+	 * @return {@code projects/{project}/locations/{location}/templates/{template}}, or {@code null} when no
+	 * template is set
+	 */
+	@Nullable String templateName() {
+		return (this.templateId != null) ? parentName() + "/templates/" + this.templateId : null;
+	}
+
+	private String parentName() {
+		return "projects/" + this.projectId + "/locations/" + this.location;
 	}
 
 	private SanitizationResult sanitize(@Nullable ApiCall sanitizeCall, Object request) {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.client.TextWindows.Plan;
@@ -51,6 +52,9 @@ import org.springframework.util.Assert;
  * overlap was itself changed (a card number inside it, or across a window's edge) the pieces cannot be
  * joined safely and the result carries no de-identified text, so a caller that de-identifies blocks.
  *
+ * <p>With a {@link VerdictCache} ({@link #withCache(VerdictCache)}), the verdict of the whole text is
+ * looked up before any window is cut, and stored after it was screened when it may be kept.
+ *
  * <p>Text that needs more than {@link ScreeningWindows#maxWindows()} windows is refused with a
  * {@link ModelArmorInputTooLargeException} before anything is sent: its size is the caller's to bound.
  *
@@ -72,23 +76,27 @@ public final class WindowedScreening implements AutoCloseable {
 
 	private final boolean ownsExecutor;
 
+	/** Verdicts of whole texts already screened, or {@code null} to screen every text. */
+	private final @Nullable VerdictCache cache;
+
 	/**
 	 * Creates a windowed screening over a client.
 	 * @param operations the client that screens each window
 	 * @param windows the window size, overlap, parallelism and most windows
 	 */
 	public WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows) {
-		this(operations, windows, newExecutor(), true);
+		this(operations, windows, newExecutor(), true, null);
 	}
 
 	private WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows, ExecutorService executor,
-			boolean ownsExecutor) {
+			boolean ownsExecutor, @Nullable VerdictCache cache) {
 		Assert.notNull(operations, "operations must not be null");
 		Assert.notNull(windows, "windows must not be null");
 		this.operations = operations;
 		this.windows = windows;
 		this.executor = executor;
 		this.ownsExecutor = ownsExecutor;
+		this.cache = cache;
 	}
 
 	/**
@@ -101,7 +109,8 @@ public final class WindowedScreening implements AutoCloseable {
 	 */
 	public SanitizationResult sanitizeUserPrompt(String prompt) {
 		Objects.requireNonNull(prompt, "prompt must not be null");
-		return screen("prompt", prompt, nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt));
+		return cached(VerdictKey.USER_PROMPT, prompt, null, () -> screen("prompt", prompt,
+				nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt)));
 	}
 
 	/**
@@ -122,7 +131,7 @@ public final class WindowedScreening implements AutoCloseable {
 				? nonNull("sanitizeModelResponse(String)", this.operations::sanitizeModelResponse)
 				: nonNull("sanitizeModelResponse(String, String)",
 						(window) -> this.operations.sanitizeModelResponse(window, context));
-		return screen("model response", response, call);
+		return cached(VerdictKey.MODEL_RESPONSE, response, userPrompt, () -> screen("model response", response, call));
 	}
 
 	/**
@@ -137,7 +146,25 @@ public final class WindowedScreening implements AutoCloseable {
 			throw returnedNull("withTemplate(String)", "ModelArmorOperations",
 					"willReturn(modelArmor) (the mock itself)");
 		}
-		return new WindowedScreening(operations, this.windows, this.executor, false);
+		return new WindowedScreening(operations, this.windows, this.executor, false, this.cache);
+	}
+
+	/**
+	 * The same screening, looking up the verdict of each whole text in a cache before screening it and
+	 * storing the verdicts it may keep ({@link VerdictCache}). It shares this one's threads: close this
+	 * one, not it. Verdicts are cached only over a {@link ModelArmorTemplate}, whose template's full name
+	 * keys them; over any other {@link ModelArmorOperations} every text is screened.
+	 * @param cache the verdict cache
+	 * @return a windowed screening that uses it, also for the screenings {@link #withTemplate(String)} makes
+	 */
+	public WindowedScreening withCache(VerdictCache cache) {
+		Assert.notNull(cache, "cache must not be null");
+		if (!(this.operations instanceof ModelArmorTemplate)) {
+			logger.warn("Model Armor verdicts are not cached, the client is no ModelArmorTemplate and the template a "
+					+ "verdict depends on is unknown: client=" + this.operations.getClass().getName() + " cache="
+					+ cache.name());
+		}
+		return new WindowedScreening(this.operations, this.windows, this.executor, false, cache);
 	}
 
 	/**
@@ -150,6 +177,31 @@ public final class WindowedScreening implements AutoCloseable {
 		if (this.ownsExecutor) {
 			this.executor.shutdownNow();
 		}
+	}
+
+	/**
+	 * The verdict of a whole text from the cache, or its screening (stored when it may be). A failure or a
+	 * refusal of the input is an exception and never reaches the cache.
+	 */
+	private SanitizationResult cached(String operation, String text, @Nullable String userPrompt,
+			Supplier<SanitizationResult> screening) {
+		VerdictCache verdicts = this.cache;
+		if (verdicts == null) {
+			return screening.get();
+		}
+		String templateName = (this.operations instanceof ModelArmorTemplate template) ? template.templateName() : null;
+		if (templateName == null) {
+			return screening.get();
+		}
+		VerdictKey key = VerdictKey.of(templateName, operation, this.windows, text, userPrompt);
+		SanitizationResult cached = verdicts.get(key);
+		if (cached != null) {
+			return cached;
+		}
+		long generation = verdicts.generation();
+		SanitizationResult result = screening.get();
+		verdicts.put(key, result, generation);
+		return result;
 	}
 
 	private SanitizationResult screen(String what, String text, Function<String, SanitizationResult> call) {

@@ -70,6 +70,9 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.tools.on-block      | refuse
 			modelarmor.spring-ai.tools.refusal       | The tool call was blocked by a content safety check and returned no result.
 			management.health.modelarmor.enabled     | false
+			modelarmor.cache.enabled                 | false
+			modelarmor.cache.name                    | modelarmor-verdicts
+			modelarmor.cache.time-to-live            | 5m
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -85,7 +88,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(46);
+		assertThat(properties).hasSize(49);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

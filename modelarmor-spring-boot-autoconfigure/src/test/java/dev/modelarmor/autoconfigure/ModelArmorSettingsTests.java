@@ -64,7 +64,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(37)
+		assertThat(metadataDefaults()).hasSize(40)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
 			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
@@ -104,6 +104,10 @@ class ModelArmorSettingsTests {
 			modelarmor.guard.window.overlap       | 5KB
 			modelarmor.guard.window.parallelism   | 33
 			modelarmor.spring-ai.advisor.stream-window | 512B
+			modelarmor.cache.time-to-live         | 0s
+			modelarmor.cache.time-to-live         | -1s
+			modelarmor.cache.time-to-live         | 25h
+			modelarmor.cache.name                 | '  '
 			""")
 	void anInvalidValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property, String value) {
 		ModelArmorProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(property, value)))
@@ -128,6 +132,8 @@ class ModelArmorSettingsTests {
 		return switch (value) {
 			case "0s" -> "0ms";
 			case "5KB" -> "5120B";
+			case "-1s" -> "-1000ms";
+			case "25h" -> "90000000ms";
 			default -> value;
 		};
 	}

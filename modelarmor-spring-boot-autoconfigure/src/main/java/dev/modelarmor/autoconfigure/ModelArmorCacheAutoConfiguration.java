@@ -1,0 +1,79 @@
+package dev.modelarmor.autoconfigure;
+
+import java.time.Clock;
+
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.client.VerdictCache;
+import dev.modelarmor.client.VerdictCacheObserver;
+import dev.modelarmor.client.WindowedScreening;
+import dev.modelarmor.observation.MicrometerVerdictCacheObserver;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.cache.Cache;
+import org.springframework.cache.CacheManager;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+
+/**
+ * Auto-configuration of the verdict cache, with {@code modelarmor.cache.enabled=true}: a
+ * {@link VerdictCache} over the cache {@code modelarmor.cache.name} of the application's
+ * {@link CacheManager} (Caffeine in one process, Redis for a fleet that shares verdicts, …), used by the
+ * {@link WindowedScreening} bean that every integration screens through ({@code @ModelArmorGuarded}, the
+ * Spring AI advisor, documents and tools), and told of every template changed through the
+ * {@link ModelArmorTemplate} bean's {@code templates()}. Lookups are counted when Micrometer is present.
+ * Without a {@code CacheManager}, or when it has no cache of that name, startup fails naming the property.
+ */
+@AutoConfiguration(after = ModelArmorAutoConfiguration.class,
+		afterName = "org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration")
+@ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty("modelarmor.cache.enabled")
+@Import(ModelArmorSettingsConfiguration.class)
+public final class ModelArmorCacheAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorProperties properties,
+			ObjectProvider<VerdictCacheObserver> observer) {
+		ModelArmorProperties.Cache settings = properties.getCache();
+		CacheManager manager = cacheManager.getIfUnique();
+		if (manager == null) {
+			throw new ModelArmorConfigurationException("modelarmor.cache.enabled",
+					"the verdict cache is enabled but the application has no single CacheManager",
+					"Add spring-boot-starter-cache with @EnableCaching and a cache provider (Caffeine, Redis, …), "
+							+ "or define a CacheManager bean, or set modelarmor.cache.enabled=false");
+		}
+		Cache cache = manager.getCache(settings.getName());
+		if (cache == null) {
+			throw new ModelArmorConfigurationException("modelarmor.cache.name",
+					"the CacheManager has no cache named '" + settings.getName() + "'",
+					"Add it to spring.cache.cache-names, or change modelarmor.cache.name to a cache it has");
+		}
+		return new VerdictCache(cache, settings.getTimeToLive(), Clock.systemUTC(),
+				observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
+	}
+
+	@Bean
+	static ModelArmorCachePostProcessor modelArmorCachePostProcessor(ObjectProvider<VerdictCache> modelArmorVerdictCache) {
+		return new ModelArmorCachePostProcessor(modelArmorVerdictCache);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	static class VerdictCacheMetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(VerdictCacheObserver.class)
+		MicrometerVerdictCacheObserver modelArmorVerdictCacheObserver(ObjectProvider<MeterRegistry> meterRegistry) {
+			return new MicrometerVerdictCacheObserver(meterRegistry.getIfUnique());
+		}
+
+	}
+
+}
