@@ -7,7 +7,6 @@ import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.aot.hint.ExecutableMode;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.ReflectionHints;
 import org.springframework.beans.factory.aot.BeanRegistrationAotContribution;
@@ -53,7 +52,8 @@ final class GuardedMethodsAotProcessor implements BeanRegistrationAotProcessor {
 
 	static void register(ReflectionHints reflection, Set<Method> guarded) {
 		for (Method method : guarded) {
-			reflection.registerMethod(method, ExecutableMode.INTROSPECT);
+			// a type hint lets the guard introspect the method: its parameter names and annotation
+			reflection.registerType(method.getDeclaringClass());
 			for (int i = 0; i < method.getParameterCount(); i++) {
 				registerForSpel(reflection, ResolvableType.forMethodParameter(method, i));
 			}
