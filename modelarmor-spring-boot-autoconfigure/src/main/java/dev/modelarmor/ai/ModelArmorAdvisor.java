@@ -215,7 +215,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	 * end, runs on the scheduler, one at a time, so a cancelled stream starts no further screening.
 	 */
 	private Flux<ChatClientResponse> windowed(Flux<ChatClientResponse> answer, @Nullable String prompt,
-			Map<String, Object> context) {
+			Map<String, @Nullable Object> context) {
 		return Flux.defer(() -> {
 			StreamWindows windows = new StreamWindows(this.options.streamWindow(), this.options.streamOverlap(),
 					(text) -> this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), true,
@@ -235,13 +235,13 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		});
 	}
 
-	private Flux<ChatClientResponse> emit(StreamWindows.Step step, Map<String, Object> context) {
+	private Flux<ChatClientResponse> emit(StreamWindows.Step step, Map<String, @Nullable Object> context) {
 		Refusal refusal = step.refusal();
 		Flux<ChatClientResponse> chunks = Flux.fromIterable(step.emit());
 		if (refusal == null) {
 			return chunks;
 		}
-		Map<String, Object> last = step.emit().isEmpty() ? context
+		Map<String, @Nullable Object> last = step.emit().isEmpty() ? context
 				: step.emit().get(step.emit().size() - 1).context();
 		return chunks.concatWith(Mono.fromCallable(() -> refuseOrThrow(refusal, last)));
 	}

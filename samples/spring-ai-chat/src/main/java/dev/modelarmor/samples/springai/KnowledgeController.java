@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.modelarmor.ai.ScreenedDocuments;
 
+import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;
@@ -52,7 +53,7 @@ public class KnowledgeController {
 			.user(ChatController.message(request))
 			.call()
 			.chatClientResponse();
-		Map<String, Object> context = response.context();
+		Map<String, @Nullable Object> context = response.context();
 		Object dropped = context.get(ScreenedDocuments.DROPPED);
 		return new KnowledgeReply(ChatController.text(response.chatResponse()), (dropped instanceof Integer count) ? count : 0,
 				ChatController.filters(context.get(ScreenedDocuments.FILTERS)));
