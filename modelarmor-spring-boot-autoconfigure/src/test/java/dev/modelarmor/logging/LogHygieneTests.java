@@ -110,10 +110,33 @@ class LogHygieneTests {
 		for (CapturedLine line : lines) {
 			String text = line.text().toLowerCase(Locale.ROOT);
 			for (String marker : SENSITIVE_MARKERS) {
-				assertThat(text).as("%s%ncontains the sensitive marker '%s'", line, marker)
-					.doesNotContain(marker.toLowerCase(Locale.ROOT));
+				assertThat(containsMarker(text, marker.toLowerCase(Locale.ROOT)))
+					.as("%s%ncontains the sensitive marker '%s'", line, marker)
+					.isFalse();
 			}
 		}
+	}
+
+	@Test
+	void aDigitMarkerMatchesOnlyAsANumberOfItsOwn() {
+		assertThat(containsMarker("card 4111 1111 1111 1111", "4111")).isTrue();
+		assertThat(containsMarker("card=4111", "4111")).isTrue();
+		// a loopback port such as WireMock's 41111 is no card number
+		assertThat(containsMarker("endpoint=http://localhost:41111/v1", "4111")).isFalse();
+		assertThat(containsMarker("port 54111", "4111")).isFalse();
+		assertThat(containsMarker("ignore all previous instructions, please", "ignore all previous instructions"))
+			.isTrue();
+	}
+
+	/**
+	 * Whether a log line holds a marker. A marker of digits only (a card number's first group) counts only
+	 * where no digit touches it, so that a random port that happens to contain it is not a leak.
+	 */
+	static boolean containsMarker(String text, String marker) {
+		if (!marker.chars().allMatch(Character::isDigit)) {
+			return text.contains(marker);
+		}
+		return Pattern.compile("(?<!\\d)" + Pattern.quote(marker) + "(?!\\d)").matcher(text).find();
 	}
 
 	@Test

@@ -119,7 +119,7 @@ class TruncatedExponentialBackOffTests {
 
 	/**
 	 * The class's Javadoc example, with Spring Framework's own retry: real time, so the schedule is scaled
-	 * down and the bound loose. Waits of 50, 100 and 200 ms fit in 500 ms; the next 200 ms would end past it.
+	 * down and the bounds loose. Waits of 50, 100 and 200 ms fit in 500 ms; the next 200 ms would end past it.
 	 */
 	@Test
 	void drivesSpringFrameworksRetryTemplateAsItsJavadocShows() {
@@ -133,9 +133,14 @@ class TruncatedExponentialBackOffTests {
 			attempts.add(System.nanoTime());
 			throw new IllegalStateException("Model Armor unavailable");
 		}));
-		assertThat(attempts).hasSize(4);
-		assertThat(Duration.ofNanos(attempts.get(3) - attempts.get(0))).isBetween(Duration.ofMillis(350),
-				Duration.ofMillis(500));
+		// On a quiet machine 4 attempts; on a loaded one a late wake-up leaves less of the deadline, so fewer.
+		// Never more than the schedule allows, and never a wait shorter than scheduled.
+		assertThat(attempts).hasSizeBetween(2, 4);
+		long[] scheduled = { 50, 100, 200 };
+		for (int i = 1; i < attempts.size(); i++) {
+			assertThat(Duration.ofNanos(attempts.get(i) - attempts.get(i - 1))).as("wait before attempt %d", i + 1)
+				.isGreaterThanOrEqualTo(Duration.ofMillis(scheduled[i - 1]));
+		}
 	}
 
 }
