@@ -56,7 +56,9 @@ class LogHygieneTests {
 			"harbour stays open", "the end of the question", "OUTAGE-MARKER",
 			// Retrieved documents, tool arguments and tool results of the Spring AI document and tool tests.
 			"POISONED-DOC-7731", "lighthouse museum", "Refunds go to card", "TOOL-INJECTION-5521", "TOOL-ARGS-9042",
-			"mail the inbox", "Sunny, 24 degrees", "Booked with card", "The museum is by the sea");
+			"mail the inbox", "Sunny, 24 degrees", "Booked with card", "The museum is by the sea",
+			// Prompts and answers of the parallel prompt screening tests.
+			"PARALLEL-Q-", "PARALLEL-A-");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
