@@ -265,6 +265,10 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	private ChatClientResponse parallelCall(ChatClientRequest request, ChatClientRequest early,
 			PromptVerdict verdict, CallAdvisorChain chain) {
 		CompletableFuture<Screened> prompt = screenAside(request, verdict);
+		if (prompt.isDone() && verdictOf(prompt).refusal() != null) {
+			// Screened before the model started (the scheduler refused the work): the model never starts.
+			return Objects.requireNonNull(verdictOf(prompt).refusal());
+		}
 		ChatClientResponse response = null;
 		RuntimeException failure = null;
 		try {

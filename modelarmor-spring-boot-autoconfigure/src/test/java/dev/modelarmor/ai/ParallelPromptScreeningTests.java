@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
@@ -12,9 +13,11 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.guard.ModelArmorViolationException;
 import dev.modelarmor.guard.Phase;
+import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
 import dev.modelarmor.guard.ScreeningResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -169,6 +174,50 @@ class ParallelPromptScreeningTests {
 			List<String> chunks = chatClient(context).prompt().user(INJECTION).stream().content().collectList()
 				.block(Duration.ofSeconds(30));
 			assertThat(chunks).containsExactly(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
+		});
+	}
+
+	@Test
+	void aModelFailureReachesTheCallerOnlyAfterThePromptPassed() {
+		this.recording.run((context) -> {
+			model(context).failing();
+			assertThatExceptionOfType(IllegalStateException.class)
+				.isThrownBy(() -> chatClient(context).prompt().user(QUESTION).call().content())
+				.withMessage("model unavailable");
+			assertThat(context.getBean(Events.class).all()).containsExactly("model", "PROMPT allowed");
+			Flux<String> stream = chatClient(context).prompt().user(QUESTION).stream().content();
+			assertThatExceptionOfType(IllegalStateException.class)
+				.isThrownBy(() -> stream.collectList().block(Duration.ofSeconds(30)))
+				.withMessage("model unavailable");
+		});
+	}
+
+	@Test
+	void aBlockedPromptsRefusalWinsOverTheModelsFailure() {
+		this.recording.run((context) -> {
+			model(context).failing();
+			assertThat(chatClient(context).prompt().user(INJECTION).call().content())
+				.isEqualTo(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
+			assertThat(chatClient(context).prompt().user(INJECTION).stream().content().collectList()
+				.block(Duration.ofSeconds(30))).containsExactly(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
+		});
+	}
+
+	@Test
+	void whenTheSchedulerTakesNoMoreWorkThePromptIsScreenedFirst() {
+		this.recording.run((context) -> {
+			ModelArmorAdvisor auto = context.getBean(ModelArmorAdvisor.class);
+			Scheduler rejecting = Schedulers.fromExecutor((task) -> {
+				throw new RejectedExecutionException("full");
+			});
+			ModelArmorAdvisor advisor = new ModelArmorAdvisor(context.getBean(WindowedScreening.class),
+					new Screener(() -> false, () -> context.getBean(ScreeningObserver.class)), auto.options(), rejecting);
+			ChatClient client = ChatClient.builder(model(context)).defaultAdvisors(advisor).build();
+			assertThat(client.prompt().user(INJECTION).call().content()).isEqualTo(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
+			assertThat(model(context).calls()).as("screened first, the model never started").isZero();
+			assertThat(client.prompt().user(QUESTION).call().content()).isEqualTo(ParallelScreeningModel.ANSWER);
+			assertThat(context.getBean(Events.class).all()).containsExactly("PROMPT blocked", "PROMPT allowed", "model",
+					"RESPONSE allowed");
 		});
 	}
 

@@ -37,12 +37,19 @@ class ParallelScreeningModel implements ChatModel {
 
 	private volatile Duration pace = Duration.ZERO;
 
+	private volatile boolean failing;
+
 	ParallelScreeningModel(Consumer<String> events) {
 		this.events = events;
 	}
 
 	ParallelScreeningModel requestingATool() {
 		this.requestTool = true;
+		return this;
+	}
+
+	ParallelScreeningModel failing() {
+		this.failing = true;
 		return this;
 	}
 
@@ -64,6 +71,9 @@ class ParallelScreeningModel implements ChatModel {
 	public ChatResponse call(Prompt prompt) {
 		this.calls.incrementAndGet();
 		this.events.accept("model");
+		if (this.failing) {
+			throw new IllegalStateException("model unavailable");
+		}
 		List<Message> messages = prompt.getInstructions();
 		boolean toolAnswered = messages.get(messages.size() - 1) instanceof ToolResponseMessage;
 		if (this.requestTool && !toolAnswered) {
@@ -78,7 +88,8 @@ class ParallelScreeningModel implements ChatModel {
 	@Override
 	public Flux<ChatResponse> stream(Prompt prompt) {
 		this.calls.incrementAndGet();
-		Flux<String> chunks = Flux.fromIterable(CHUNKS);
+		Flux<String> chunks = this.failing ? Flux.error(new IllegalStateException("model unavailable"))
+				: Flux.fromIterable(CHUNKS);
 		if (!this.pace.isZero()) {
 			chunks = chunks.delayElements(this.pace);
 		}

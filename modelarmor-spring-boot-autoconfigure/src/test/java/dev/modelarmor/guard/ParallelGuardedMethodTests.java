@@ -178,6 +178,22 @@ class ParallelGuardedMethodTests {
 	}
 
 	@Test
+	void sideEffectFreeWithoutPromptScreeningScreensNoPrompt() {
+		this.runner.run((context) -> {
+			Events events = context.getBean(Events.class);
+			assertThat(context.getBean(ParallelService.class).answerOnly(INJECTION)).isEqualTo(ANSWER);
+			assertThat(events.all()).containsExactly("body", "RESPONSE allowed");
+		});
+		assertThat(ModelArmorStubs.promptRequests(modelArmor)).isEmpty();
+	}
+
+	@Test
+	void sideEffectFreeWithDeidentifyIsAllowedWhenOnlyTheAnswerIsScreened() {
+		this.runner.withUserConfiguration(AnswerDeidentifyingBeans.class)
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void theScreeningThreadsEndWithTheContext() throws InterruptedException {
 		this.runner.run((context) -> context.getBean(ParallelService.class).answer(QUESTION));
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -230,6 +246,12 @@ class ParallelGuardedMethodTests {
 			throw new IllegalStateException("model down");
 		}
 
+		@ModelArmorGuarded(sideEffectFree = true, screenPrompt = false)
+		public String answerOnly(String question) {
+			this.events.add("body");
+			return ANSWER;
+		}
+
 		@ModelArmorGuarded
 		public String serial(String question) {
 			this.events.add("body");
@@ -275,6 +297,25 @@ class ParallelGuardedMethodTests {
 		@Bean
 		ParallelService parallelService(Events events) {
 			return new ParallelService(events);
+		}
+
+	}
+
+	public static class AnswerDeidentifyingService {
+
+		@ModelArmorGuarded(sideEffectFree = true, screenPrompt = false, onMatch = MatchAction.DEIDENTIFY)
+		public String answer(String question) {
+			return ANSWER;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class AnswerDeidentifyingBeans {
+
+		@Bean
+		AnswerDeidentifyingService answerDeidentifyingService() {
+			return new AnswerDeidentifyingService();
 		}
 
 	}

@@ -23,13 +23,15 @@ class ParallelPromptScreeningTests {
 	@Test
 	void screensOnItsOwnThreads() {
 		try (ParallelPromptScreening parallel = new ParallelPromptScreening()) {
-			AtomicReference<String> thread = new AtomicReference<>();
+			AtomicReference<Thread> thread = new AtomicReference<>();
 			ScreeningDecision decision = ParallelPromptScreening.await(parallel.start(() -> {
-				thread.set(Thread.currentThread().getName());
+				thread.set(Thread.currentThread());
 				return ScreeningDecision.PASS;
 			}));
 			assertThat(decision).isSameAs(ScreeningDecision.PASS);
-			assertThat(thread.get()).startsWith("modelarmor-prompt-screening-").isNotEqualTo(Thread.currentThread().getName());
+			assertThat(thread.get().getName()).startsWith("modelarmor-prompt-screening-")
+				.isNotEqualTo(Thread.currentThread().getName());
+			assertThat(thread.get().isDaemon()).as("never holds the JVM open").isTrue();
 		}
 	}
 
