@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
@@ -84,6 +85,15 @@ class ParallelPromptScreeningTests {
 		assertThatIllegalStateException().isThrownBy(() -> ParallelPromptScreening.await(closed.start(() -> {
 			throw new IllegalStateException("mock returned null");
 		}))).withMessage("mock returned null");
+	}
+
+	@Test
+	void anErrorOfTheScreeningIsThrownUnwrapped() {
+		try (ParallelPromptScreening parallel = new ParallelPromptScreening()) {
+			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> ParallelPromptScreening.await(parallel.start(() -> {
+				throw new AssertionError("broken");
+			}))).withMessage("broken");
+		}
 	}
 
 	private static void awaitQuietly(CountDownLatch latch) {
