@@ -37,7 +37,10 @@ import org.springframework.util.function.SingletonSupplier;
  * and {@code modelarmor.spring-ai.advisor.enabled=true}, a {@link ModelArmorAdvisor} and a
  * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
- * auto-configured one and is added instead.
+ * auto-configured one and is added instead. With
+ * {@code modelarmor.spring-ai.advisor.parallel-prompt-screening=true}, the advisor screens prompts on its
+ * own bounded scheduler while the model starts, and the application's {@code ToolCallingManager} is wrapped
+ * in a {@link PromptVerdictToolCallingManager}, so that no tool runs before its prompt's verdict.
  *
  * <p>With {@code modelarmor.spring-ai.documents.enabled=true}, a {@link ModelArmorDocumentScreener} and,
  * with spring-ai-rag on the class path, a {@link ModelArmorDocumentPostProcessor} for retrieved documents.
@@ -189,7 +192,6 @@ public final class ModelArmorSpringAiAutoConfiguration {
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 	}
 
-	/** The screening with the template a property names, or the default template when it is unset or empty. */
 	/** The screening with the template a property names; blank values were refused by ModelArmorSettings. */
 	private static WindowedScreening templated(WindowedScreening screening, @Nullable String template) {
 		return StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
