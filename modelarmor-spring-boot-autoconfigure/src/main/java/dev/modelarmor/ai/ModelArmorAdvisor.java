@@ -6,6 +6,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Collectors;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
@@ -36,8 +39,10 @@ import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisor;
 import org.springframework.ai.chat.client.advisor.api.CallAdvisorChain;
+import org.springframework.ai.chat.client.advisor.api.MemoryAdvisor;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisor;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
 import org.springframework.ai.chat.messages.AssistantMessage;
@@ -46,6 +51,7 @@ import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
 import org.springframework.ai.chat.metadata.ChatResponseMetadata;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * A Spring AI {@code ChatClient} advisor that screens the user prompt with Model Armor before the model
@@ -83,6 +89,15 @@ import org.springframework.ai.chat.model.Generation;
  * the names and arguments of a chunk's tool calls are screened as model output before the chunk is
  * emitted: the caller may run them. Model Armor calls, which block, run on
  * {@link Schedulers#boundedElastic()}.
+ *
+ * <p><strong>Parallel prompt screening</strong> ({@link ModelArmorAdvisorOptions#parallelPromptScreening()},
+ * off by default) starts the rest of the chain, and so the model, while the prompt is being screened on the
+ * scheduler: the answer is released (or streamed) only after the prompt's verdict, and discarded when the
+ * prompt is blocked (a stream is cancelled; a blocking call runs to its end, its tokens spent). Tool calls
+ * wait for the verdict in {@link PromptVerdictToolCallingManager}, which the verdict reaches through the
+ * prompt's tool context, and never run for a blocked prompt. A request whose options cannot carry it (not
+ * {@code ToolCallingChatOptions}), or a chain with a chat memory advisor, which would remember the prompt
+ * before its verdict, is screened first as without the option.
  */
 public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
@@ -185,6 +200,11 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	@Override
 	public ChatClientResponse adviseCall(ChatClientRequest request, CallAdvisorChain chain) {
+		PromptVerdict verdict = new PromptVerdict();
+		ChatClientRequest early = parallel(request, verdict, chain.getCallAdvisors());
+		if (early != null) {
+			return parallelCall(request, early, verdict, chain);
+		}
 		Screened prompt = screenPrompt(CALL, request);
 		if (prompt.refusal() != null) {
 			return prompt.refusal();
@@ -195,19 +215,148 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	@Override
 	public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
+		PromptVerdict verdict = new PromptVerdict();
+		ChatClientRequest early = parallel(request, verdict, chain.getStreamAdvisors());
+		if (early != null) {
+			return parallelStream(request, early, verdict, chain);
+		}
 		return Mono.fromCallable(() -> screenPrompt(STREAM, request))
 			.subscribeOn(this.scheduler)
 			.flatMapMany((prompt) -> {
 				if (prompt.refusal() != null) {
 					return Flux.just(prompt.refusal());
 				}
-				Flux<ChatClientResponse> answer = chain.nextStream(prompt.request());
-				return switch (this.options.streamMode()) {
-					case BUFFERED -> buffered(answer, prompt.text());
-					case PER_CHUNK -> perChunk(answer, prompt.text());
-					case WINDOWED -> windowed(answer, prompt.text(), request.context());
-				};
+				return screenedStream(chain.nextStream(prompt.request()), prompt.text(), request.context());
 			});
+	}
+
+	private Flux<ChatClientResponse> screenedStream(Flux<ChatClientResponse> answer, @Nullable String prompt,
+			Map<String, Object> context) {
+		return switch (this.options.streamMode()) {
+			case BUFFERED -> buffered(answer, prompt);
+			case PER_CHUNK -> perChunk(answer, prompt);
+			case WINDOWED -> windowed(answer, prompt, context);
+		};
+	}
+
+	/**
+	 * The request to start the model with while its prompt is screened, carrying the verdict that its tools
+	 * wait for; or {@code null} to screen the prompt first: parallel screening is off, there is no prompt
+	 * text, the request's options cannot carry the verdict to the tools, or a chat memory advisor is in the
+	 * chain (after this one, it would remember a prompt before its verdict, and a blocked one for good).
+	 */
+	private @Nullable ChatClientRequest parallel(ChatClientRequest request, PromptVerdict verdict,
+			List<? extends Advisor> rest) {
+		if (!this.options.parallelPromptScreening() || promptText(request).isBlank()
+				|| !(request.prompt().getOptions() instanceof ToolCallingChatOptions options)
+				|| rest.stream().anyMatch(MemoryAdvisor.class::isInstance)) {
+			return null;
+		}
+		ToolCallingChatOptions carrying = options.mutate().toolContext(PromptVerdict.KEY, verdict).build();
+		return request.mutate().prompt(request.prompt().mutate().chatOptions(carrying).build()).build();
+	}
+
+	/**
+	 * The model runs on the caller's thread while the prompt is screened on the scheduler; its answer is
+	 * screened or discarded once the prompt's verdict is in. The blocking model call cannot be stopped
+	 * from here, so a blocked prompt's answer is complete (its tokens spent) when it is discarded; its
+	 * tools never run ({@link PromptVerdictToolCallingManager}).
+	 */
+	private ChatClientResponse parallelCall(ChatClientRequest request, ChatClientRequest early,
+			PromptVerdict verdict, CallAdvisorChain chain) {
+		CompletableFuture<Screened> prompt = screenAside(request, verdict);
+		if (prompt.isDone() && verdictOf(prompt).refusal() != null) {
+			// Screened before the model started (the scheduler refused the work): the model never starts.
+			return Objects.requireNonNull(verdictOf(prompt).refusal());
+		}
+		ChatClientResponse response = null;
+		RuntimeException failure = null;
+		try {
+			response = chain.nextCall(early);
+		}
+		catch (RuntimeException ex) {
+			failure = ex;
+		}
+		Screened screened = verdictOf(prompt);
+		if (screened.refusal() != null) {
+			return screened.refusal();
+		}
+		if (failure != null) {
+			throw failure;
+		}
+		return screenAnswer(CALL, Objects.requireNonNull(response), screened.text()).response();
+	}
+
+	/**
+	 * Screens the prompt on the scheduler, deciding the verdict its tools wait for. When the scheduler
+	 * takes no more work, the prompt is screened here and now, before the model starts: parallel screening
+	 * falls back to serial rather than queue without bound.
+	 */
+	private CompletableFuture<Screened> screenAside(ChatClientRequest request, PromptVerdict verdict) {
+		CompletableFuture<Screened> prompt = new CompletableFuture<>();
+		Runnable screening = () -> {
+			try {
+				Screened screened = screenPrompt(CALL, request);
+				verdict.decide(screened.refusal() == null);
+				prompt.complete(screened);
+			}
+			catch (Throwable ex) {
+				verdict.decide(false);
+				prompt.completeExceptionally(ex);
+			}
+		};
+		try {
+			this.scheduler.schedule(screening);
+		}
+		catch (RejectedExecutionException ex) {
+			screening.run();
+		}
+		return prompt;
+	}
+
+	/** The prompt's screening, or the exception it ended with (the refusal's, with on-block throw). */
+	private static Screened verdictOf(CompletableFuture<Screened> prompt) {
+		try {
+			return prompt.join();
+		}
+		catch (CompletionException ex) {
+			Throwable cause = ex.getCause();
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (cause instanceof Error error) {
+				throw error;
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * The model's stream starts at once, while the prompt is screened on the scheduler; every signal of it
+	 * (chunks, its end, its failure) is held until the prompt's verdict. A passed prompt releases them to
+	 * the stream mode's screening; a blocked one cancels the model's stream and answers with the refusal.
+	 */
+	private Flux<ChatClientResponse> parallelStream(ChatClientRequest request, ChatClientRequest early,
+			PromptVerdict verdict, StreamAdvisorChain chain) {
+		String text = promptText(request);
+		return Flux.defer(() -> {
+			Mono<Screened> prompt = Mono.fromCallable(() -> screenPrompt(STREAM, request))
+				.subscribeOn(this.scheduler)
+				.flatMap((screened) -> (screened.refusal() != null)
+						? Mono.<Screened>error(new RefusedPrompt(screened.refusal())) : Mono.just(screened))
+				.doOnSuccess((screened) -> verdict.decide(true))
+				.doFinally((signal) -> verdict.decide(false))
+				.cache();
+			// Only a pass releases what is held; a refusal reaches the caller once, through the merge.
+			Mono<Screened> passed = prompt.onErrorResume((ex) -> Mono.never());
+			Flux<ChatClientResponse> held = chain.nextStream(early)
+				.materialize()
+				.delayUntil((signal) -> passed)
+				.<ChatClientResponse>dematerialize();
+			Flux<ChatClientResponse> released = Flux.merge(prompt.then(Mono.<ChatClientResponse>empty()), held);
+			return screenedStream(released, text, request.context())
+				.onErrorResume(RefusedPrompt.class, (refused) -> Mono.just(refused.response));
+		});
 	}
 
 	/**
@@ -305,12 +454,19 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		return (toolCalls != null) ? toolCalls : answer;
 	}
 
-	private Screened screenPrompt(String caller, ChatClientRequest request) {
-		List<UserMessage> users = request.prompt().getUserMessages();
-		String text = users.stream()
+	/** The prompt: the text of every user message of the request, joined by a blank line. */
+	private static String promptText(ChatClientRequest request) {
+		return request.prompt()
+			.getUserMessages()
+			.stream()
 			.map(UserMessage::getText)
 			.filter((t) -> t != null && !t.isBlank())
 			.collect(Collectors.joining(SEPARATOR));
+	}
+
+	private Screened screenPrompt(String caller, ChatClientRequest request) {
+		List<UserMessage> users = request.prompt().getUserMessages();
+		String text = promptText(request);
 		if (text.isBlank()) {
 			return new Screened(request, null, null);
 		}
@@ -459,6 +615,23 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	 * de-identified text, and whether it is the refusal (which ends a stream).
 	 */
 	private record Answer(ChatClientResponse response, boolean rewritten, boolean refused) {
+	}
+
+	/**
+	 * A prompt refused while its model call ran: ends the held stream, cancelling the model's, and is
+	 * turned into the refusal before it reaches the caller. Carries no content.
+	 */
+	private static final class RefusedPrompt extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient ChatClientResponse response;
+
+		RefusedPrompt(ChatClientResponse response) {
+			super("prompt refused", null, false, false);
+			this.response = response;
+		}
+
 	}
 
 }

@@ -20,9 +20,13 @@ import org.springframework.core.Ordered;
  * @param streamWindow with {@link StreamMode#WINDOWED}, the UTF-8 bytes of answer text that wait for one
  * screening: from {@value #MIN_STREAM_WINDOW} to {@value #MAX_STREAM_WINDOW}; a quarter of it (the
  * overlap) is held back and screened again with the next window
+ * @param parallelPromptScreening whether the model call starts while the prompt is being screened: its
+ * answer is released only after the prompt's verdict, tools wait for the verdict, and a blocked prompt's
+ * answer is discarded (the model's tokens are spent all the same). Not with {@link MatchAction#DEIDENTIFY},
+ * which needs the de-identified prompt before the model reads it
  */
 public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
-		StreamMode streamMode, int streamWindow) {
+		StreamMode streamMode, int streamWindow, boolean parallelPromptScreening) {
 
 	/** The default refusal: it says that the request was declined and nothing about it. */
 	public static final String DEFAULT_REFUSAL = "Sorry, I cannot help with that request.";
@@ -48,13 +52,22 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	/** The default stream mode. */
 	public static final StreamMode DEFAULT_STREAM_MODE = StreamMode.WINDOWED;
 
-	/** Block with the default refusal, windowed streaming, at {@link #DEFAULT_ORDER}. */
+	/**
+	 * Whether the prompt is screened while the model starts, by default: no, the model starts once the
+	 * prompt has passed, so that a blocked prompt costs no model tokens.
+	 */
+	public static final boolean DEFAULT_PARALLEL_PROMPT_SCREENING = false;
+
+	/** Block with the default refusal, windowed streaming, at {@link #DEFAULT_ORDER}, prompt screened first. */
 	public static final ModelArmorAdvisorOptions DEFAULTS = new ModelArmorAdvisorOptions(MatchAction.BLOCK,
-			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, DEFAULT_STREAM_MODE, DEFAULT_STREAM_WINDOW);
+			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, DEFAULT_STREAM_MODE, DEFAULT_STREAM_WINDOW,
+			DEFAULT_PARALLEL_PROMPT_SCREENING);
 
 	/**
 	 * Creates the options.
 	 * @throws IllegalArgumentException when {@code streamWindow} is out of range
+	 * @throws IllegalStateException when {@code parallelPromptScreening} is set with
+	 * {@link MatchAction#DEIDENTIFY}
 	 */
 	public ModelArmorAdvisorOptions {
 		Objects.requireNonNull(onMatch, "onMatch");
@@ -65,6 +78,25 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 			throw new IllegalArgumentException("must be from " + MIN_STREAM_WINDOW + " bytes (1KB) to "
 					+ MAX_STREAM_WINDOW + " bytes (4MB)");
 		}
+		if (parallelPromptScreening && onMatch == MatchAction.DEIDENTIFY) {
+			// The model would read the prompt before its de-identified text exists.
+			throw new IllegalStateException("cannot be used with on-match deidentify: the model would read the "
+					+ "prompt before it is de-identified");
+		}
+	}
+
+	/**
+	 * Creates the options with the prompt screened before the model starts.
+	 * @param onMatch what a match does
+	 * @param onBlock what a blocked call returns
+	 * @param refusal the assistant's answer to a blocked call
+	 * @param order the advisor's place in the chain
+	 * @param streamMode how a streamed answer is screened
+	 * @param streamWindow the UTF-8 bytes of a stream window
+	 */
+	public ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
+			StreamMode streamMode, int streamWindow) {
+		this(onMatch, onBlock, refusal, order, streamMode, streamWindow, DEFAULT_PARALLEL_PROMPT_SCREENING);
 	}
 
 	/**
@@ -97,7 +129,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withOnMatch(MatchAction onMatch) {
 		return new ModelArmorAdvisorOptions(onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
-				this.streamWindow);
+				this.streamWindow, this.parallelPromptScreening);
 	}
 
 	/**
@@ -107,7 +139,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withOnBlock(OnBlock onBlock) {
 		return new ModelArmorAdvisorOptions(this.onMatch, onBlock, this.refusal, this.order, this.streamMode,
-				this.streamWindow);
+				this.streamWindow, this.parallelPromptScreening);
 	}
 
 	/**
@@ -117,7 +149,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withStreamMode(StreamMode streamMode) {
 		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, streamMode,
-				this.streamWindow);
+				this.streamWindow, this.parallelPromptScreening);
 	}
 
 	/**
@@ -127,7 +159,17 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withStreamWindow(int streamWindow) {
 		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
-				streamWindow);
+				streamWindow, this.parallelPromptScreening);
+	}
+
+	/**
+	 * These options with the prompt screened while the model starts, or before.
+	 * @param parallelPromptScreening whether the model call starts while the prompt is being screened
+	 * @return the new options
+	 */
+	public ModelArmorAdvisorOptions withParallelPromptScreening(boolean parallelPromptScreening) {
+		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
+				this.streamWindow, parallelPromptScreening);
 	}
 
 	/**

@@ -590,6 +590,14 @@ public class ModelArmorProperties {
 			 */
 			private DataSize streamWindow = DataSize.ofBytes(ModelArmorAdvisorOptions.DEFAULT_STREAM_WINDOW);
 
+			/**
+			 * Whether to start the model call while the prompt is being screened. The answer is released
+			 * (or streamed) only after the prompt's verdict, tool calls wait for it, and a blocked prompt's
+			 * answer is discarded: the model's tokens are spent on blocked prompts. Not with on-match
+			 * deidentify. Requests through a chain with a chat memory advisor are screened first.
+			 */
+			private boolean parallelPromptScreening = ModelArmorAdvisorOptions.DEFAULT_PARALLEL_PROMPT_SCREENING;
+
 			public boolean isEnabled() {
 				return this.enabled;
 			}
@@ -652,6 +660,14 @@ public class ModelArmorProperties {
 
 			public void setStreamWindow(DataSize streamWindow) {
 				this.streamWindow = streamWindow;
+			}
+
+			public boolean isParallelPromptScreening() {
+				return this.parallelPromptScreening;
+			}
+
+			public void setParallelPromptScreening(boolean parallelPromptScreening) {
+				this.parallelPromptScreening = parallelPromptScreening;
 			}
 
 		}

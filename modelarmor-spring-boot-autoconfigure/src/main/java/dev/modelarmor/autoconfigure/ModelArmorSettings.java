@@ -8,6 +8,7 @@ import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.client.VerdictCache;
+import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetryBudgetSettings;
@@ -127,9 +128,15 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 	}
 
 	private static ModelArmorAdvisorOptions advisor(ModelArmorProperties.SpringAi.Advisor advisor) {
+		if (advisor.isParallelPromptScreening() && advisor.getOnMatch() == MatchAction.DEIDENTIFY) {
+			throw invalid("modelarmor.spring-ai.advisor.parallel-prompt-screening", true,
+					"cannot be used with modelarmor.spring-ai.advisor.on-match=deidentify: the model would read "
+							+ "the prompt before it is de-identified; set one of them otherwise");
+		}
 		try {
 			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), bytes(advisor.getStreamWindow()));
+					advisor.getOrder(), advisor.getStreamMode(), bytes(advisor.getStreamWindow()),
+					advisor.isParallelPromptScreening());
 		}
 		catch (IllegalArgumentException ex) {
 			throw invalid("modelarmor.spring-ai.advisor.stream-window", advisor.getStreamWindow(), ex.getMessage());

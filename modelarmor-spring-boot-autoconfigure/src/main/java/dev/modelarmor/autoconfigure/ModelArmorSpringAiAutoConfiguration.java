@@ -6,17 +6,22 @@ import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
 import dev.modelarmor.ai.ModelArmorDocumentScreener;
 import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolScreener;
+import dev.modelarmor.ai.PromptVerdictToolCallingManager;
 import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.Screener;
 import dev.modelarmor.guard.ScreeningObserver;
 import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.rag.postretrieval.document.DocumentPostProcessor;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -32,7 +37,10 @@ import org.springframework.util.function.SingletonSupplier;
  * and {@code modelarmor.spring-ai.advisor.enabled=true}, a {@link ModelArmorAdvisor} and a
  * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
- * auto-configured one and is added instead.
+ * auto-configured one and is added instead. With
+ * {@code modelarmor.spring-ai.advisor.parallel-prompt-screening=true}, the advisor screens prompts on its
+ * own bounded scheduler while the model starts, and the application's {@code ToolCallingManager} is wrapped
+ * in a {@link PromptVerdictToolCallingManager}, so that no tool runs before its prompt's verdict.
  *
  * <p>With {@code modelarmor.spring-ai.documents.enabled=true}, a {@link ModelArmorDocumentScreener} and,
  * with spring-ai-rag on the class path, a {@link ModelArmorDocumentPostProcessor} for retrieved documents.
@@ -54,12 +62,35 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorProperties properties,
-				ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer) {
+				ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer,
+				ObjectProvider<PromptScreeningScheduler> parallel) {
 			String template = properties.getSpringAi().getAdvisor().getTemplate();
 			WindowedScreening client = StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
 			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
 					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
-			return new ModelArmorAdvisor(client, screener, settings.advisor());
+			PromptScreeningScheduler scheduler = parallel.getIfAvailable();
+			return (scheduler != null)
+					? new ModelArmorAdvisor(client, screener, settings.advisor(), scheduler.scheduler)
+					: new ModelArmorAdvisor(client, screener, settings.advisor());
+		}
+
+		/**
+		 * Where prompts screened while the model starts are screened (and the advisor's streams' Model
+		 * Armor calls): bounded in threads and queued tasks, and closed with the context.
+		 */
+		@Bean
+		@ConditionalOnBooleanProperty("modelarmor.spring-ai.advisor.parallel-prompt-screening")
+		PromptScreeningScheduler modelArmorPromptScreeningScheduler() {
+			return new PromptScreeningScheduler(Schedulers.newBoundedElastic(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE,
+					Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE, "modelarmor-prompt-screening"));
+		}
+
+		/** Tools wait for the verdict of a prompt screened while the model runs. */
+		@Bean
+		@ConditionalOnClass(ToolCallingManager.class)
+		@ConditionalOnBooleanProperty("modelarmor.spring-ai.advisor.parallel-prompt-screening")
+		static BeanPostProcessor modelArmorPromptVerdictToolsPostProcessor() {
+			return new PromptVerdictToolsPostProcessor();
 		}
 
 		@Bean
@@ -123,13 +154,44 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 	}
 
+	/** The advisor's own scheduler for parallel prompt screening, disposed of with the context. */
+	static final class PromptScreeningScheduler implements DisposableBean {
+
+		private final Scheduler scheduler;
+
+		PromptScreeningScheduler(Scheduler scheduler) {
+			this.scheduler = scheduler;
+		}
+
+		@Override
+		public void destroy() {
+			this.scheduler.dispose();
+		}
+
+	}
+
+	/**
+	 * Wraps the application's {@link ToolCallingManager} beans, so that no tool runs before the verdict on
+	 * its prompt when the prompt is screened while the model runs.
+	 */
+	static final class PromptVerdictToolsPostProcessor implements BeanPostProcessor {
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (bean instanceof ToolCallingManager manager && !(bean instanceof PromptVerdictToolCallingManager)) {
+				return new PromptVerdictToolCallingManager(manager);
+			}
+			return bean;
+		}
+
+	}
+
 	/** The decision policy of the document and tool screeners, the same as the advisor's. */
 	private static Screener screener(ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
 		return new Screener(() -> properties.getGuard().isFailOpen(),
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 	}
 
-	/** The screening with the template a property names, or the default template when it is unset or empty. */
 	/** The screening with the template a property names; blank values were refused by ModelArmorSettings. */
 	private static WindowedScreening templated(WindowedScreening screening, @Nullable String template) {
 		return StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;

@@ -17,9 +17,10 @@ import org.springframework.util.ClassUtils;
  * @param response where the answer is, or {@code null} when it is not screened
  * @param screenPrompt whether the prompt is screened
  * @param onMatch what happens on a match
+ * @param parallel whether the prompt is screened while the body runs (the method is free of side effects)
  */
 record GuardedMethod(String name, String template, @Nullable PromptSource prompt, @Nullable ResponseSource response,
-		boolean screenPrompt, MatchAction onMatch) {
+		boolean screenPrompt, MatchAction onMatch, boolean parallel) {
 
 	/**
 	 * Resolves a method, failing when it cannot be screened.
@@ -48,8 +49,12 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 			throw invalid(method, "names no template and modelarmor.template-id is not set",
 					"Set modelarmor.template-id or the annotation's template attribute", null);
 		}
+		if (annotation.sideEffectFree() && annotation.screenPrompt() && annotation.onMatch() == MatchAction.DEIDENTIFY) {
+			throw invalid(method, "is sideEffectFree with onMatch = DEIDENTIFY: its body would run with the prompt "
+					+ "before it is de-identified", "Remove sideEffectFree = true or choose another onMatch", null);
+		}
 		return new GuardedMethod(describe(method), annotation.template().strip(), prompt, response,
-				annotation.screenPrompt(), annotation.onMatch());
+				annotation.screenPrompt(), annotation.onMatch(), annotation.sideEffectFree() && annotation.screenPrompt());
 	}
 
 	static String describe(Method method) {

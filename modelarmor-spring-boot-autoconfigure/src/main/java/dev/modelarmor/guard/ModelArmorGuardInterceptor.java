@@ -2,6 +2,7 @@ package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -12,12 +13,13 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Screens the prompt of a {@link ModelArmorGuarded} method before it runs and its answer after; the
  * {@link Screener} decides what a result means for the call.
  */
-final class ModelArmorGuardInterceptor implements MethodInterceptor {
+final class ModelArmorGuardInterceptor implements MethodInterceptor, AutoCloseable {
 
 	private final GuardedMethods methods;
 
@@ -27,6 +29,11 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 	private final Map<String, WindowedScreening> byTemplate = new ConcurrentHashMap<>();
 
 	private final Screener screener;
+
+	/** Screens the prompts of side-effect-free methods while they run; started at the first such call. */
+	private final Supplier<ParallelPromptScreening> parallel = SingletonSupplier.of(this::startParallel);
+
+	private volatile boolean parallelStarted;
 
 	/**
 	 * Creates an interceptor.
@@ -56,6 +63,12 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		@Nullable Object[] arguments = invocation.getArguments();
 		PromptSource promptSource = guarded.prompt();
 		String prompt = (promptSource != null) ? promptSource.read(method, arguments) : null;
+		if (guarded.parallel() && promptSource != null && prompt != null) {
+			String promptText = prompt;
+			return proceedWhileScreening(invocation, guarded, client, promptText, this.parallel.get()
+				.start(() -> this.screener.screen(guarded.name(), Phase.PROMPT, guarded.onMatch(), false,
+						() -> client.sanitizeUserPrompt(promptText))));
+		}
 		if (guarded.screenPrompt() && promptSource != null && prompt != null) {
 			String promptText = prompt;
 			String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.PROMPT, guarded.onMatch(),
@@ -65,9 +78,36 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 				prompt = replacement;
 			}
 		}
-		Object returned = invocation.proceed();
+		return screenResponse(invocation, guarded, client, prompt, invocation.proceed());
+	}
+
+	/**
+	 * The body runs on the caller's thread while the prompt is screened on the pool; what it returned, or
+	 * threw, is dropped unless the prompt passed. The prompt is never de-identified here: that combination
+	 * fails at startup.
+	 */
+	private @Nullable Object proceedWhileScreening(MethodInvocation invocation, GuardedMethod guarded,
+			WindowedScreening client, String prompt, CompletableFuture<ScreeningDecision> verdict) throws Throwable {
+		Object returned = null;
+		Throwable failure = null;
+		try {
+			returned = invocation.proceed();
+		}
+		catch (Throwable ex) {
+			failure = ex;
+		}
+		proceedWith(ParallelPromptScreening.await(verdict));
+		if (failure != null) {
+			throw failure;
+		}
+		return screenResponse(invocation, guarded, client, prompt, returned);
+	}
+
+	private @Nullable Object screenResponse(MethodInvocation invocation, GuardedMethod guarded,
+			WindowedScreening client, @Nullable String prompt, @Nullable Object returned) {
 		ResponseSource responseSource = guarded.response();
-		String response = (responseSource != null) ? responseSource.read(method, arguments, returned) : null;
+		String response = (responseSource != null)
+				? responseSource.read(invocation.getMethod(), invocation.getArguments(), returned) : null;
 		if (responseSource == null || response == null) {
 			return returned;
 		}
@@ -75,6 +115,19 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		String replacement = proceedWith(this.screener.screen(guarded.name(), Phase.RESPONSE, guarded.onMatch(),
 				responseSource.replaceable(), () -> client.sanitizeModelResponse(response, userPrompt)));
 		return (replacement != null) ? responseSource.replace(replacement) : returned;
+	}
+
+	/** Shuts the pool of parallel prompt screening down, when one was started. */
+	@Override
+	public void close() {
+		if (this.parallelStarted) {
+			this.parallel.get().close();
+		}
+	}
+
+	private ParallelPromptScreening startParallel() {
+		this.parallelStarted = true;
+		return new ParallelPromptScreening();
 	}
 
 	/**

@@ -13,15 +13,19 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.DisposableBean;
 
 /**
  * Proxies the beans that have {@link ModelArmorGuarded} methods (or the annotation on their class or an
  * interface) so that each guarded call is screened. While doing so it resolves every guarded method of
  * the bean, so that one in which no text can be found fails startup, not a request.
  */
-public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor {
+public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor
+		implements DisposableBean {
 
 	private final GuardedMethods methods;
+
+	private final ModelArmorGuardInterceptor interceptor;
 
 	/**
 	 * Creates the post-processor.
@@ -36,8 +40,8 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 		this.methods = new GuardedMethods(defaultTemplate);
 		Pointcut pointcut = new ComposablePointcut(new AnnotationMatchingPointcut(ModelArmorGuarded.class, true))
 			.union(new AnnotationMatchingPointcut(null, ModelArmorGuarded.class, true));
-		this.advisor = new DefaultPointcutAdvisor(pointcut,
-				new ModelArmorGuardInterceptor(this.methods, screening, failOpen, observer));
+		this.interceptor = new ModelArmorGuardInterceptor(this.methods, screening, failOpen, observer);
+		this.advisor = new DefaultPointcutAdvisor(pointcut, this.interceptor);
 		setBeforeExistingAdvisors(true);
 	}
 
@@ -50,6 +54,14 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 			}
 		}
 		return super.postProcessAfterInitialization(bean, beanName);
+	}
+
+	/**
+	 * Shuts down the threads that screen the prompts of side-effect-free methods, when any were started.
+	 */
+	@Override
+	public void destroy() {
+		this.interceptor.close();
 	}
 
 }

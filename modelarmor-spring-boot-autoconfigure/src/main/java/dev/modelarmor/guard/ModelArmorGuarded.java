@@ -62,4 +62,16 @@ public @interface ModelArmorGuarded {
 	 */
 	MatchAction onMatch() default MatchAction.BLOCK;
 
+	/**
+	 * Whether the method is free of side effects (it only asks the model and returns what it said), so
+	 * that its body may run on the caller's thread while its prompt is screened on another: the result is
+	 * returned only after the prompt's verdict, and dropped when the prompt is blocked (the call throws
+	 * {@link ModelArmorViolationException}, or what a failed screening throws, as without it). The body
+	 * runs whatever the verdict, so a blocked prompt's model call is spent; a body that writes, sends or
+	 * stores anything must keep the default. Not with {@link MatchAction#DEIDENTIFY}, which needs the
+	 * de-identified prompt before the body runs: that combination fails at startup.
+	 * @return {@code true} to screen the prompt while the body runs
+	 */
+	boolean sideEffectFree() default false;
+
 }

@@ -60,6 +60,7 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.advisor.order       | -2147483548
 			modelarmor.spring-ai.advisor.stream-mode | windowed
 			modelarmor.spring-ai.advisor.stream-window | 2KB
+			modelarmor.spring-ai.advisor.parallel-prompt-screening | false
 			modelarmor.spring-ai.documents.enabled   | false
 			modelarmor.spring-ai.documents.template  | -
 			modelarmor.spring-ai.documents.on-match  | block
@@ -88,7 +89,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(49);
+		assertThat(properties).hasSize(50);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -58,7 +58,9 @@ class LogHygieneTests {
 			"POISONED-DOC-7731", "lighthouse museum", "Refunds go to card", "TOOL-INJECTION-5521", "TOOL-ARGS-9042",
 			"mail the inbox", "Sunny, 24 degrees", "Booked with card", "The museum is by the sea",
 			// Prompts, answers and documents of the verdict cache tests.
-			"VERDICT-CACHE-6620", "open the vault", "CACHE-DOC-", "CACHE-QUESTION-");
+			"VERDICT-CACHE-6620", "open the vault", "CACHE-DOC-", "CACHE-QUESTION-",
+			// Prompts and answers of the parallel prompt screening tests.
+			"PARALLEL-Q-", "PARALLEL-A-");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
