@@ -39,6 +39,9 @@ final class ApiCalls {
 	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
 	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
+	private static final String UNTRUSTED_CERTIFICATE = ": its certificate was refused; name an SSL bundle that "
+			+ "trusts it in modelarmor.http.ssl.bundle (or spring.http.clients.ssl.bundle)";
+
 	private final RestClient restClient;
 
 	private final RetryTemplate retryTemplate;
@@ -144,7 +147,9 @@ final class ApiCalls {
 			}
 			ModelArmorException unreachable = new ModelArmorException(noToken
 					? "Model Armor could not be called: " + FailureClassifier.describe(ex)
-					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
+					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")"
+							+ (FailureClassifier.isCertificateRefused(ex) ? UNTRUSTED_CERTIFICATE : ""),
+					attempt, ex);
 			progress.attemptFailed(attempt, unreachable);
 			throw unreachable;
 		}
