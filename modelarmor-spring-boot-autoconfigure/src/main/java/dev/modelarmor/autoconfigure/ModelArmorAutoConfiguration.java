@@ -57,7 +57,7 @@ public final class ModelArmorAutoConfiguration {
 		return ModelArmorAuthorization.load(properties.getCredentials(), settings.timeouts().read());
 	}
 
-	@Bean
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, ModelArmorSettings settings,
 			Environment environment, ModelArmorAuthorization modelArmorAuthorization,
@@ -73,7 +73,7 @@ public final class ModelArmorAutoConfiguration {
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
 			.endpoint(settings.endpoint())
-			.timeouts(settings.timeouts())
+			.httpClientSettings(settings.http())
 			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId((credentials != null) ? null : credentialsProperties.getQuotaProjectId())
 			.retryTemplate(retryTemplate)

@@ -32,8 +32,9 @@ class ConfigurationMetadataTests {
 			modelarmor.credentials.enabled           | true
 			modelarmor.credentials.location          | -
 			modelarmor.credentials.quota-project-id  | -
-			modelarmor.http.connect-timeout          | 5s
-			modelarmor.http.read-timeout             | 30s
+			modelarmor.http.connect-timeout          | -
+			modelarmor.http.read-timeout             | -
+			modelarmor.http.ssl.bundle               | -
 			modelarmor.retry.enabled                 | true
 			modelarmor.retry.initial-backoff         | 1s
 			modelarmor.retry.jitter                  | 1s
@@ -85,7 +86,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(46);
+		assertThat(properties).hasSize(47);
 	}
 
 	private static Map<String, JsonNode> readProperties() {
