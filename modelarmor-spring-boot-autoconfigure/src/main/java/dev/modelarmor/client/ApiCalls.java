@@ -133,7 +133,8 @@ final class ApiCalls {
 				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
 			}
 			if (body != null) {
-				request.contentType(MediaType.APPLICATION_JSON).body(body);
+				// written as it is, not through the message converters that RestClient would search for byte[]
+				request.contentType(MediaType.APPLICATION_JSON).body((out) -> out.write(body));
 			}
 			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
 		}
