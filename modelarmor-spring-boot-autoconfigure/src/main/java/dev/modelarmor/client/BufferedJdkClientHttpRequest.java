@@ -16,8 +16,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -99,16 +99,11 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		builder.method(this.method.name(),
 				(bytes.length == 0) ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(bytes));
 		long deadline = System.nanoTime() + timeout.toNanos();
-		LimitedBytes answer = null;
 		try {
 			// send, not sendAsync: the public sendAsync hands every completion to the common pool, which on
-			// a machine of two cores or fewer is a new thread per call. The client's own timer ends the wait
-			// for the headers; send returns with them, and this thread then waits for the rest of the answer
-			// until the same deadline, so that no timer thread is woken for each exchange.
-			HttpResponse<LimitedBytes> response = this.httpClient.send(builder.build(),
-					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1));
-			answer = response.body();
-			return new Response(response, answer.await(deadline));
+			// a machine of two cores or fewer is a new thread per call
+			return new Response(this.httpClient.send(builder.build(),
+					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadline)));
 		}
 		catch (HttpConnectTimeoutException ex) {
 			throw ex;
@@ -118,9 +113,6 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 			throw new HttpTimeoutException(TIMED_OUT);
 		}
 		catch (InterruptedException ex) {
-			if (answer != null) {
-				answer.cancel();
-			}
 			Thread.currentThread().interrupt();
 			throw new IOException("Request was interrupted: " + ex.getMessage(), ex);
 		}
@@ -150,14 +142,13 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	}
 
 	/**
-	 * Collects an answer's bytes, and stops receiving once it holds {@code limit} of them (cancelling the
-	 * subscription, which closes the connection rather than draining it). It is the response's body as soon
-	 * as the headers are in, like the JDK's {@code ofInputStream()}: the bytes keep coming on the client's
-	 * threads while the caller {@link #await waits} for the last of them until the exchange's deadline. The
-	 * buffer grows by doubling but never past the limit, so a runaway answer holds at most {@code limit}
-	 * bytes.
+	 * Collects an answer's bytes, stops receiving once it holds {@code limit} of them (cancelling the
+	 * subscription, which closes the connection rather than draining it), and ends the answer with
+	 * {@link HttpTimeoutException} when its last byte has not come by the exchange's deadline (the client's
+	 * own request timeout ends with the headers). The buffer grows by doubling but never past the limit, so
+	 * a runaway answer holds at most {@code limit} bytes.
 	 */
-	static final class LimitedBytes implements HttpResponse.BodySubscriber<LimitedBytes> {
+	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
 
 		/** Most Model Armor answers fit: a sanitize result is a few hundred bytes to a few KiB. */
 		private static final int INITIAL_CAPACITY = 2 * 1024;
@@ -170,39 +161,29 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		private final CompletableFuture<byte[]> result = new CompletableFuture<>();
 
-		private final CompletionStage<LimitedBytes> body = CompletableFuture.completedStage(this);
+		private final CompletionStage<byte[]> body;
 
 		private volatile Flow.@Nullable Subscription subscription;
 
-		LimitedBytes(int limit) {
+		LimitedBytes(int limit, long deadlineNanos) {
 			this.limit = limit;
+			this.result.orTimeout(Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			this.body = this.result.handle(this::endTimeoutAsHttpTimeout);
 		}
 
-		/**
-		 * Waits for the whole answer, or for the limit's worth of it.
-		 * @param deadlineNanos the {@link System#nanoTime()} by which the last byte must have come
-		 * @return the answer's bytes, at most the limit
-		 * @throws HttpTimeoutException when the answer is not whole by the deadline; receiving it stops
-		 * @throws IOException when receiving it failed
-		 * @throws InterruptedException when the waiting thread is interrupted
-		 */
-		byte[] await(long deadlineNanos) throws IOException, InterruptedException {
-			try {
-				return this.result.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+		private byte[] endTimeoutAsHttpTimeout(byte @Nullable [] received, @Nullable Throwable failure) {
+			if (failure == null && received != null) {
+				return received;
 			}
-			catch (TimeoutException ex) {
+			if (failure instanceof TimeoutException) {
 				cancel();
-				throw new HttpTimeoutException(TIMED_OUT);
+				throw new CompletionException(new HttpTimeoutException(TIMED_OUT));
 			}
-			catch (ExecutionException ex) {
-				Throwable failure = ex.getCause();
-				throw (failure instanceof IOException io) ? io
-						: new IOException("The answer could not be received", failure);
-			}
+			throw (failure instanceof CompletionException completion) ? completion : new CompletionException(failure);
 		}
 
 		@Override
-		public CompletionStage<LimitedBytes> getBody() {
+		public CompletionStage<byte[]> getBody() {
 			return this.body;
 		}
 
@@ -242,7 +223,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 			return (this.size == this.bytes.length) ? this.bytes : Arrays.copyOf(this.bytes, this.size);
 		}
 
-		void cancel() {
+		private void cancel() {
 			Flow.Subscription current = this.subscription;
 			if (current != null) {
 				current.cancel();
@@ -280,16 +261,13 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	private static final class Response implements ClientHttpResponse {
 
-		private final HttpResponse<?> response;
-
-		private final byte[] body;
+		private final HttpResponse<byte[]> response;
 
 		/** Copied when first asked for: a successful call never reads them. */
 		private @Nullable HttpHeaders headers;
 
-		Response(HttpResponse<?> response, byte[] body) {
+		Response(HttpResponse<byte[]> response) {
 			this.response = response;
-			this.body = body;
 		}
 
 		@Override
@@ -319,7 +297,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		@Override
 		public InputStream getBody() {
-			return new AnswerStream(this.body);
+			return new AnswerStream(this.response.body());
 		}
 
 		@Override

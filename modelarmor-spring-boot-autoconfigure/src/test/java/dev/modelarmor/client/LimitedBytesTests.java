@@ -1,9 +1,6 @@
 package dev.modelarmor.client;
 
-import java.io.IOException;
-import java.net.http.HttpTimeoutException;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
@@ -11,12 +8,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The body subscriber behind the answer cap: it asks for everything, keeps the answer whole up to the
  * limit, and at the limit cancels the subscription and completes with exactly the limit's bytes, its
- * buffer never larger than the limit; the caller waits for the last byte until the exchange's deadline.
+ * buffer never larger than the limit.
  */
 class LimitedBytesTests {
 
@@ -31,7 +27,7 @@ class LimitedBytesTests {
 		}
 		bytes.onComplete();
 
-		byte[] answer = bytes.await(inOneSecond());
+		byte[] answer = bytes.getBody().toCompletableFuture().get(1, TimeUnit.SECONDS);
 		assertThat(answer).hasSize(3_400);
 		assertThat(answer[0]).isEqualTo((byte) 0);
 		assertThat(answer[33]).isEqualTo((byte) 0);
@@ -53,7 +49,7 @@ class LimitedBytesTests {
 		}
 
 		assertThat(this.subscription.cancelled).isTrue();
-		assertThat(bytes.await(inOneSecond())).hasSize(limit);
+		assertThat(bytes.getBody().toCompletableFuture().get(1, TimeUnit.SECONDS)).hasSize(limit);
 		assertThat(bytes.capacity()).isEqualTo(limit);
 	}
 
@@ -64,62 +60,13 @@ class LimitedBytesTests {
 		bytes.onNext(List.of(ByteBuffer.wrap(filled(1_000_000, (byte) 'x'))));
 
 		assertThat(this.subscription.cancelled).isTrue();
-		assertThat(bytes.await(inOneSecond())).hasSize(5_000);
+		assertThat(bytes.getBody().toCompletableFuture().get(1, TimeUnit.SECONDS)).hasSize(5_000);
 		assertThat(bytes.capacity()).isEqualTo(5_000);
 	}
 
-	@Test
-	void theBodyIsTheSubscriberItselfAsSoonAsTheHeadersAreIn() {
-		BufferedJdkClientHttpRequest.LimitedBytes bytes = subscribed(10_000);
-
-		assertThat(bytes.getBody().toCompletableFuture()).isCompletedWithValue(bytes);
-	}
-
-	@Test
-	void anAnswerNotWholeByTheDeadlineEndsInATimeoutAndStopsBeingReceived() {
-		BufferedJdkClientHttpRequest.LimitedBytes bytes = subscribed(10_000);
-		bytes.onNext(List.of(ByteBuffer.wrap(filled(100, (byte) 'x'))));
-
-		long start = System.nanoTime();
-		assertThatExceptionOfType(HttpTimeoutException.class)
-			.isThrownBy(() -> bytes.await(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200)))
-			.withMessage("Request timed out");
-		assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(150),
-				Duration.ofSeconds(5));
-		assertThat(this.subscription.cancelled).isTrue();
-	}
-
-	@Test
-	void aDeadlineAlreadyPastEndsTheWaitAtOnceUnlessTheAnswerIsWhole() throws Exception {
-		BufferedJdkClientHttpRequest.LimitedBytes stalled = subscribed(10_000);
-		assertThatExceptionOfType(HttpTimeoutException.class).isThrownBy(() -> stalled.await(System.nanoTime() - 1));
-
-		BufferedJdkClientHttpRequest.LimitedBytes whole = new BufferedJdkClientHttpRequest.LimitedBytes(10);
-		whole.onSubscribe(new Subscription());
-		whole.onNext(List.of(ByteBuffer.wrap(filled(3, (byte) 'x'))));
-		whole.onComplete();
-		assertThat(whole.await(System.nanoTime() - 1)).hasSize(3);
-	}
-
-	@Test
-	void aFailureWhileReceivingIsAnIOException() {
-		BufferedJdkClientHttpRequest.LimitedBytes bytes = subscribed(10_000);
-		IOException reset = new IOException("connection reset");
-		bytes.onError(reset);
-		assertThatExceptionOfType(IOException.class).isThrownBy(() -> bytes.await(inOneSecond())).isSameAs(reset);
-
-		BufferedJdkClientHttpRequest.LimitedBytes other = subscribed(10_000);
-		other.onError(new IllegalStateException("not I/O"));
-		assertThatExceptionOfType(IOException.class).isThrownBy(() -> other.await(inOneSecond()))
-			.withCauseInstanceOf(IllegalStateException.class);
-	}
-
-	private static long inOneSecond() {
-		return System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-	}
-
 	private BufferedJdkClientHttpRequest.LimitedBytes subscribed(int limit) {
-		BufferedJdkClientHttpRequest.LimitedBytes bytes = new BufferedJdkClientHttpRequest.LimitedBytes(limit);
+		BufferedJdkClientHttpRequest.LimitedBytes bytes = new BufferedJdkClientHttpRequest.LimitedBytes(limit,
+				System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
 		bytes.onSubscribe(this.subscription);
 		return bytes;
 	}
