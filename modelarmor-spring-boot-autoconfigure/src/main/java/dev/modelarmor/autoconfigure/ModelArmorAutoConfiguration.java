@@ -49,7 +49,7 @@ public final class ModelArmorAutoConfiguration {
 		return new RetryShutdownListener(modelArmorRetrySleeper);
 	}
 
-	@Bean
+	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, ModelArmorSettings settings,
 			ModelArmorAuthorization modelArmorAuthorization,
@@ -62,7 +62,7 @@ public final class ModelArmorAutoConfiguration {
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
 			.endpoint(settings.endpoint())
-			.timeouts(settings.timeouts())
+			.httpClientSettings(settings.http())
 			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId(modelArmorAuthorization.quotaProjectId())
 			.retryTemplate(retryTemplate)

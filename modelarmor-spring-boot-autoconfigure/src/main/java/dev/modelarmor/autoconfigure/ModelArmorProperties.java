@@ -196,34 +196,64 @@ public class ModelArmorProperties {
 	}
 
 	/**
-	 * HTTP settings of each attempt.
+	 * HTTP settings of each attempt. Each one that is not set here is taken from Spring Boot's
+	 * spring.http.clients.* settings, and otherwise defaults.
 	 */
 	public static class Http {
 
 		/**
-		 * Time allowed to open a connection.
+		 * Time allowed to open a connection. Defaults to spring.http.clients.connect-timeout, or 5s.
 		 */
-		private Duration connectTimeout = HttpTimeouts.DEFAULTS.connect();
+		private @Nullable Duration connectTimeout;
 
 		/**
 		 * Time allowed for an answer, per attempt. Never longer than what is left of the retry deadline.
+		 * Defaults to spring.http.clients.read-timeout, or 30s.
 		 */
-		private Duration readTimeout = HttpTimeouts.DEFAULTS.read();
+		private @Nullable Duration readTimeout;
 
-		public Duration getConnectTimeout() {
+		private final Ssl ssl = new Ssl();
+
+		public @Nullable Duration getConnectTimeout() {
 			return this.connectTimeout;
 		}
 
-		public void setConnectTimeout(Duration connectTimeout) {
+		public void setConnectTimeout(@Nullable Duration connectTimeout) {
 			this.connectTimeout = connectTimeout;
 		}
 
-		public Duration getReadTimeout() {
+		public @Nullable Duration getReadTimeout() {
 			return this.readTimeout;
 		}
 
-		public void setReadTimeout(Duration readTimeout) {
+		public void setReadTimeout(@Nullable Duration readTimeout) {
 			this.readTimeout = readTimeout;
+		}
+
+		public Ssl getSsl() {
+			return this.ssl;
+		}
+
+		/**
+		 * TLS of the calls to Model Armor.
+		 */
+		public static class Ssl {
+
+			/**
+			 * Name of the SSL bundle (spring.ssl.bundle.*) that the calls to Model Armor use, for example one
+			 * that trusts a corporate CA or a TLS-inspecting proxy, or that holds a client certificate.
+			 * Defaults to spring.http.clients.ssl.bundle, or the JDK's trust store.
+			 */
+			private @Nullable String bundle;
+
+			public @Nullable String getBundle() {
+				return this.bundle;
+			}
+
+			public void setBundle(@Nullable String bundle) {
+				this.bundle = bundle;
+			}
+
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.Objects;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
@@ -15,6 +16,11 @@ import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.http.client.HttpRedirects;
+import org.springframework.boot.ssl.NoSuchSslBundleException;
+import org.springframework.boot.ssl.SslBundle;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -25,21 +31,37 @@ import org.springframework.util.unit.DataSize;
  * came from.
  *
  * @param endpoint the endpoint: {@code modelarmor.endpoint}, or the regional endpoint of the location
- * @param timeouts the timeouts of each HTTP attempt
+ * @param http the HTTP client settings: {@code modelarmor.http.*} over Spring Boot's
+ * {@code spring.http.clients.*}, over the defaults of {@link HttpTimeouts#DEFAULTS}; redirects never followed
  * @param retry the retry strategy
  * @param windows how text longer than one window is screened
  * @param advisor how the Spring AI advisor acts
  */
-record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, RetrySettings retry,
+record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
 		ScreeningWindows windows, ModelArmorAdvisorOptions advisor) {
 
 	/**
-	 * Validates the properties and turns them into settings.
+	 * Validates the properties and turns them into settings, without Spring Boot's HTTP client settings.
 	 * @param properties the bound properties
 	 * @return the settings
 	 * @throws ModelArmorConfigurationException naming the first property that is invalid
 	 */
 	static ModelArmorSettings of(ModelArmorProperties properties) {
+		return of(properties, HttpClientSettings.defaults(), null);
+	}
+
+	/**
+	 * Validates the properties and turns them into settings.
+	 * @param properties the bound properties
+	 * @param application Spring Boot's HTTP client settings ({@code spring.http.clients.*}), which
+	 * {@code modelarmor.http.*} override
+	 * @param sslBundles the SSL bundles that {@code modelarmor.http.ssl.bundle} names, or {@code null} when
+	 * there are none
+	 * @return the settings
+	 * @throws ModelArmorConfigurationException naming the first property that is invalid
+	 */
+	static ModelArmorSettings of(ModelArmorProperties properties, HttpClientSettings application,
+			@Nullable SslBundles sslBundles) {
 		Duration cacheTimeToLive = properties.getHealth().getCacheTimeToLive();
 		if (cacheTimeToLive.isNegative()) {
 			throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
@@ -50,7 +72,8 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
 		verdictCache(properties.getCache());
-		return new ModelArmorSettings(endpoint(properties), timeouts(properties.getHttp()), retry(properties.getRetry()),
+		return new ModelArmorSettings(endpoint(properties), http(properties.getHttp(), application, sslBundles),
+				retry(properties.getRetry()),
 				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
 	}
 
@@ -76,12 +99,54 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpTimeouts timeouts, Re
 		}
 	}
 
-	private static HttpTimeouts timeouts(ModelArmorProperties.Http http) {
+	/**
+	 * The timeouts of each attempt, resolved.
+	 * @return the connect timeout and the read timeout
+	 */
+	HttpTimeouts timeouts() {
+		return new HttpTimeouts(Objects.requireNonNull(this.http.connectTimeout(), "resolved"),
+				Objects.requireNonNull(this.http.readTimeout(), "resolved"));
+	}
+
+	private static HttpClientSettings http(ModelArmorProperties.Http http, HttpClientSettings application,
+			@Nullable SslBundles sslBundles) {
+		HttpTimeouts timeouts;
 		try {
-			return new HttpTimeouts(http.getConnectTimeout(), http.getReadTimeout());
+			timeouts = new HttpTimeouts(first(http.getConnectTimeout(), application.connectTimeout(),
+					HttpTimeouts.DEFAULTS.connect()),
+					first(http.getReadTimeout(), application.readTimeout(), HttpTimeouts.DEFAULTS.read()));
 		}
 		catch (InvalidSettingException ex) {
-			throw invalid("modelarmor.http.", ex, ex.value());
+			Object ours = "connect-timeout".equals(ex.setting()) ? http.getConnectTimeout() : http.getReadTimeout();
+			throw invalid((ours != null) ? "modelarmor.http." : "spring.http.clients.", ex, ex.value());
+		}
+		String bundleName = http.getSsl().getBundle();
+		SslBundle bundle = (bundleName != null) ? sslBundle(bundleName, sslBundles) : application.sslBundle();
+		// Redirects are refused by the transport whatever these say; said here too for whoever reads them.
+		return application.withTimeouts(timeouts.connect(), timeouts.read())
+			.withSslBundle(bundle)
+			.withRedirects(HttpRedirects.DONT_FOLLOW);
+	}
+
+	private static Duration first(@Nullable Duration ours, @Nullable Duration application, Duration fallback) {
+		return (ours != null) ? ours : (application != null) ? application : fallback;
+	}
+
+	private static SslBundle sslBundle(String name, @Nullable SslBundles sslBundles) {
+		String property = "modelarmor.http.ssl.bundle";
+		String define = "; define it under spring.ssl.bundle.jks." + name + " or spring.ssl.bundle.pem." + name
+				+ ", or remove " + property;
+		if (name.isBlank()) {
+			throw invalid(property, name, "is blank; name an SSL bundle or remove it");
+		}
+		if (sslBundles == null) {
+			throw invalid(property, name, "names an SSL bundle, but the application has no SSL bundles" + define);
+		}
+		try {
+			return sslBundles.getBundle(name);
+		}
+		catch (NoSuchSslBundleException ex) {
+			throw invalid(property, name, "names no SSL bundle" + define);
 		}
 	}
 

@@ -39,6 +39,9 @@ final class ApiCalls {
 	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
 	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
+	private static final String UNTRUSTED_CERTIFICATE = ": its certificate was refused; name an SSL bundle that "
+			+ "trusts it in modelarmor.http.ssl.bundle (or spring.http.clients.ssl.bundle)";
+
 	private final RestClient restClient;
 
 	private final RetryTemplate retryTemplate;
@@ -130,7 +133,8 @@ final class ApiCalls {
 				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
 			}
 			if (body != null) {
-				request.contentType(MediaType.APPLICATION_JSON).body(body);
+				// written as it is, not through the message converters that RestClient would search for byte[]
+				request.contentType(MediaType.APPLICATION_JSON).body((out) -> out.write(body));
 			}
 			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
 		}
@@ -144,7 +148,9 @@ final class ApiCalls {
 			}
 			ModelArmorException unreachable = new ModelArmorException(noToken
 					? "Model Armor could not be called: " + FailureClassifier.describe(ex)
-					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")", attempt, ex);
+					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")"
+							+ (FailureClassifier.isCertificateRefused(ex) ? UNTRUSTED_CERTIFICATE : ""),
+					attempt, ex);
 			progress.attemptFailed(attempt, unreachable);
 			throw unreachable;
 		}

@@ -90,8 +90,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
 		Duration timeout = timeout();
 		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(timeout);
-		// the map view: HttpHeaders.forEach builds a case-insensitive entry set on every call
-		headers.asMultiValueMap().forEach((name, values) -> {
+		headers.forEach((name, values) -> {
 			if (!isSetByTheClient(name)) {
 				values.forEach((value) -> builder.header(name, value));
 			}

@@ -4,48 +4,112 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.http.client.JdkHttpClientBuilder;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpRequestFactory;
 
 /**
- * Creates requests on one shared JDK {@link HttpClient} whose read timeout is the configured one or,
- * when shorter, what is left of the retry deadline that the request carries as its
- * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE} when it is executed: an attempt never outlives the
- * deadline. Bodies go to the wire as one {@code byte[]} of known length ({@link BufferedJdkClientHttpRequest}).
+ * Creates requests on one JDK {@link HttpClient} built by Spring Boot's {@link JdkHttpClientBuilder} from
+ * the {@link HttpClientSettings} given (connect timeout, SSL bundle, and what else the Boot version maps),
+ * except that redirects are never followed: a redirected sanitize call would be a verdict from another
+ * server. Each request's read timeout is the configured one or, when shorter, what is left of the retry
+ * deadline that the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE} when it is
+ * executed: an attempt never outlives the deadline. Bodies go to the wire as one {@code byte[]} of known
+ * length ({@link BufferedJdkClientHttpRequest}).
+ *
+ * <p>{@link #close()} closes the client (on Java 21 and later, where {@link HttpClient} can be closed) and
+ * its executor; a request created afterwards fails at once with a {@link ModelArmorException}, which is not
+ * retried.
  */
-final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory {
+final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, AutoCloseable {
 
 	private static final AtomicInteger threads = new AtomicInteger();
-
-	private final HttpClient httpClient;
 
 	/**
 	 * Runs the client's work off its selector thread: daemon threads named after the starter, reused across
 	 * requests. Request bodies are handed over as byte arrays ({@link BufferedJdkClientHttpRequest}),
 	 * without a thread of their own.
 	 */
-	private final Executor executor;
+	private final ExecutorService executor;
+
+	private final HttpClient httpClient;
 
 	private final Duration readTimeout;
 
-	DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
+	private volatile boolean closed;
+
+	/**
+	 * Creates the factory and its client.
+	 * @param settings Spring Boot's HTTP client settings; their read timeout and redirects are not used
+	 * @param timeouts the connect timeout of the client and the read timeout of each request
+	 */
+	DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts) {
 		this.executor = Executors.newCachedThreadPool((task) -> {
 			Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
 			thread.setDaemon(true);
 			return thread;
 		});
-		this.httpClient = HttpClient.newBuilder().connectTimeout(timeouts.connect()).executor(this.executor).build();
+		// Boot's builder refuses a read timeout: the JDK client has none, each request carries its own.
+		this.httpClient = new JdkHttpClientBuilder().withExecutor(this.executor)
+			.withCustomizer((builder) -> builder.followRedirects(HttpClient.Redirect.NEVER))
+			.build(settings.withTimeouts(timeouts.connect(), null));
 		this.readTimeout = timeouts.read();
+	}
+
+	/**
+	 * Creates the factory and its client without Spring Boot's settings beyond the timeouts.
+	 * @param timeouts the connect timeout of the client and the read timeout of each request
+	 */
+	DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
+		this(HttpClientSettings.defaults(), timeouts);
 	}
 
 	@Override
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
+		if (this.closed) {
+			// not an I/O failure, which would be retried: a closed client stays closed
+			throw new ModelArmorException("The Model Armor HTTP client is closed: the template was closed, "
+					+ "or the application context that made it");
+		}
 		return new BufferedJdkClientHttpRequest(this.httpClient, uri, httpMethod, this.readTimeout);
+	}
+
+	/** The JDK client, for tests. */
+	HttpClient httpClient() {
+		return this.httpClient;
+	}
+
+	/** Whether the executor has stopped and its threads have ended, for tests. */
+	boolean isTerminated() {
+		return this.executor.isTerminated();
+	}
+
+	/**
+	 * Closes the client, then its executor. On Java 21 and later, closing the client waits for the exchanges
+	 * in flight, each bounded by its read timeout; on Java 17, which cannot close a client, its selector
+	 * thread ends once the client is no longer referenced.
+	 */
+	@Override
+	public void close() {
+		if (this.closed) {
+			return;
+		}
+		this.closed = true;
+		if (this.httpClient instanceof AutoCloseable closeable) {
+			try {
+				closeable.close();
+			}
+			catch (Exception ex) {
+				// closing is best effort: the executor below is shut down either way
+			}
+		}
+		this.executor.shutdown();
 	}
 
 }

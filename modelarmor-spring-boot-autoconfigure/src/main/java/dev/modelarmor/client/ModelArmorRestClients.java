@@ -32,15 +32,16 @@ public final class ModelArmorRestClients {
 	 * observation settings apply to each attempt.
 	 * @param builder the builder to configure; it is changed
 	 * @param endpoint the API's base URL
-	 * @param timeouts connect and read timeouts per attempt
+	 * @param requestFactory the transport: per-attempt timeouts bounded by the retry deadline
 	 * @param authorization adds credentials to each request, or {@code null} to send none
 	 * @param quotaProjectId sent as {@code x-goog-user-project}, or {@code null}; pass it here only when
 	 * {@code authorization} does not already send it
 	 * @return the client
 	 */
-	static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint, HttpTimeouts timeouts,
-			@Nullable ClientHttpRequestInterceptor authorization, @Nullable String quotaProjectId) {
-		builder.baseUrl(endpoint.uri().toString()).requestFactory(new DeadlineBoundedRequestFactory(timeouts));
+	static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint,
+			DeadlineBoundedRequestFactory requestFactory, @Nullable ClientHttpRequestInterceptor authorization,
+			@Nullable String quotaProjectId) {
+		builder.baseUrl(endpoint.uri().toString()).requestFactory(requestFactory);
 		if (authorization != null) {
 			builder.requestInterceptor(authorization);
 		}

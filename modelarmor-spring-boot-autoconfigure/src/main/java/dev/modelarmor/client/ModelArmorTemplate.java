@@ -10,6 +10,7 @@ import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.http.client.HttpClientSettings;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.retry.support.RetryTemplate;
@@ -22,9 +23,10 @@ import org.springframework.web.client.RestClient;
  *
  * <p>Instances are immutable and thread-safe; {@link #withTemplate(String)} shares the HTTP client and
  * the retry template. {@link #templates()} and {@link #floorSettings()} manage templates and floor
- * settings through the same client.
+ * settings through the same client. {@link #close()} closes the HTTP client that {@link #builder()} built,
+ * which every template derived from this one shares.
  */
-public class ModelArmorTemplate implements ModelArmorOperations {
+public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 
 	/** The location of the templates unless another is chosen: Google's default region. */
 	public static final String DEFAULT_LOCATION = "us-central1";
@@ -49,6 +51,9 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	/** Told of every template change made through {@link #templates()}. */
 	private final TemplateChangeListener templateListener;
 
+	/** The transport that {@link #builder()} built and {@link #close()} closes; {@code null} otherwise. */
+	private final @Nullable DeadlineBoundedRequestFactory transport;
+
 	/**
 	 * Creates a template; applications use {@link #builder()}, which also builds the HTTP client.
 	 * @param restClient the HTTP client, with base URL and authorization (see {@link ModelArmorRestClients})
@@ -65,13 +70,15 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
 		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), endpoint, projectId, location,
-				templateId, TemplateChangeListener.NONE);
+				templateId, TemplateChangeListener.NONE, null);
 	}
 
 	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
-			@Nullable String templateId, TemplateChangeListener templateListener) {
+			@Nullable String templateId, TemplateChangeListener templateListener,
+			@Nullable DeadlineBoundedRequestFactory transport) {
 		this.calls = calls;
 		this.templateListener = templateListener;
+		this.transport = transport;
 		this.endpoint = endpoint;
 		this.projectId = PathIds.require("projectId", projectId);
 		this.location = PathIds.require("location", location);
@@ -131,7 +138,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	public ModelArmorTemplate withTemplate(String templateId) {
 		PathIds.require("templateId", templateId);
 		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId,
-				this.templateListener);
+				this.templateListener, this.transport);
 	}
 
 	/**
@@ -141,7 +148,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	 */
 	public ModelArmorTemplate withCallObserver(ModelArmorCallObserver observer) {
 		return new ModelArmorTemplate(this.calls.observedBy(observer), this.endpoint, this.projectId, this.location,
-				this.templateId, this.templateListener);
+				this.templateId, this.templateListener, this.transport);
 	}
 
 	/**
@@ -155,7 +162,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	public ModelArmorTemplate withRetryTemplate(RetryTemplate retryTemplate) {
 		Assert.notNull(retryTemplate, "retryTemplate must not be null");
 		return new ModelArmorTemplate(this.calls.retryingWith(retryTemplate), this.endpoint, this.projectId,
-				this.location, this.templateId, this.templateListener);
+				this.location, this.templateId, this.templateListener, this.transport);
 	}
 
 	/**
@@ -168,7 +175,25 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 	public ModelArmorTemplate withTemplateChangeListener(TemplateChangeListener listener) {
 		Assert.notNull(listener, "listener must not be null");
 		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, this.templateId,
-				listener);
+				listener, this.transport);
+	}
+
+	/**
+	 * Closes the HTTP client and its executor, when {@link #builder()} built them: templates derived from this
+	 * one share them, so close the one that was built, once no call is to be made. Calls made afterwards fail
+	 * with a {@link ModelArmorException} without reaching the network. Spring closes the auto-configured
+	 * template when its context closes.
+	 */
+	@Override
+	public void close() {
+		if (this.transport != null) {
+			this.transport.close();
+		}
+	}
+
+	/** The transport that the builder built, for tests. */
+	@Nullable DeadlineBoundedRequestFactory transport() {
+		return this.transport;
 	}
 
 	@Override
@@ -242,7 +267,7 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 
 		private @Nullable ModelArmorEndpoint endpoint;
 
-		private HttpTimeouts timeouts = HttpTimeouts.DEFAULTS;
+		private HttpClientSettings httpClientSettings = HttpClientSettings.defaults();
 
 		private @Nullable ClientHttpRequestInterceptor authorization;
 
@@ -286,12 +311,29 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		}
 
 		/**
-		 * The timeouts of each attempt.
+		 * The timeouts of each attempt; they replace those of {@link #httpClientSettings(HttpClientSettings)}
+		 * given before.
 		 * @param timeouts the timeouts
 		 * @return this builder
 		 */
 		public Builder timeouts(HttpTimeouts timeouts) {
-			this.timeouts = timeouts;
+			this.httpClientSettings = this.httpClientSettings.withTimeouts(timeouts.connect(), timeouts.read());
+			return this;
+		}
+
+		/**
+		 * Spring Boot's HTTP client settings, such as the application's {@code HttpClientSettings} bean: the
+		 * connect timeout, the read timeout of each attempt (further bounded by what is left of the retry
+		 * deadline) and the SSL bundle, for a corporate CA, a TLS-inspecting proxy or mutual TLS. A timeout
+		 * they leave unset is the one of {@link HttpTimeouts#DEFAULTS}. Redirects are never followed, whatever
+		 * the settings say: a redirected call would be answered by another server. These settings replace
+		 * any {@link #timeouts(HttpTimeouts)} given before.
+		 * @param httpClientSettings the settings
+		 * @return this builder
+		 */
+		public Builder httpClientSettings(HttpClientSettings httpClientSettings) {
+			Assert.notNull(httpClientSettings, "httpClientSettings must not be null");
+			this.httpClientSettings = httpClientSettings;
 			return this;
 		}
 
@@ -391,17 +433,29 @@ public class ModelArmorTemplate implements ModelArmorOperations {
 		 * @return the template
 		 * @throws IllegalArgumentException when no project id was given, or when the project id, the
 		 * location or the template id is blank, {@code .} or {@code ..} (also percent-encoded)
+		 * @throws dev.modelarmor.retry.InvalidSettingException when a timeout is not positive
 		 */
 		public ModelArmorTemplate build() {
 			Assert.hasText(this.projectId, "projectId must not be empty");
 			ModelArmorEndpoint target = (this.endpoint != null) ? this.endpoint
 					: ModelArmorEndpoint.regional(this.location);
-			RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, this.timeouts,
-					this.authorization, this.quotaProjectId);
 			RetryTemplate retries = (this.retryTemplate != null) ? this.retryTemplate
 					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime);
-			return new ModelArmorTemplate(restClient, retries, target, this.projectId, this.location, this.templateId)
-				.withCallObserver(this.callObserver);
+			HttpTimeouts timeouts = HttpTimeouts.of(this.httpClientSettings.connectTimeout(),
+					this.httpClientSettings.readTimeout());
+			DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,
+					timeouts);
+			try {
+				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
+						this.authorization, this.quotaProjectId);
+				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver), target,
+						this.projectId, this.location, this.templateId, TemplateChangeListener.NONE, transport);
+			}
+			catch (RuntimeException ex) {
+				// a refused id: no template holds the client, so none would close it
+				transport.close();
+				throw ex;
+			}
 		}
 
 	}

@@ -1,6 +1,7 @@
 package dev.modelarmor.retry;
 
 import java.io.IOException;
+import java.security.cert.CertificateException;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
@@ -10,7 +11,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Which failures are worth another attempt: Google's retry strategy names HTTP 500, 502, 503 and 504,
  * and allows 429; a failure to reach the server at all (refused, reset, timed out, empty answer) is
- * retried too. Every other answer, such as 400 or 403, would fail the same way again.
+ * retried too, unless the server's certificate was refused. Every other answer, such as 400 or 403, and a
+ * certificate that is not trusted would fail the same way again.
  */
 public final class FailureClassifier {
 
@@ -31,13 +33,29 @@ public final class FailureClassifier {
 	/**
 	 * Whether a failed attempt may be retried.
 	 * @param failure the attempt's failure
-	 * @return {@code true} for a retryable status or an I/O failure
+	 * @return {@code true} for a retryable status or an I/O failure other than a refused certificate
 	 */
 	boolean isRetryable(Throwable failure) {
 		if (failure instanceof HttpFailure http) {
 			return isRetryableStatus(http.statusCode());
 		}
-		return ioCause(failure) != null;
+		return ioCause(failure) != null && !isCertificateRefused(failure);
+	}
+
+	/**
+	 * Whether a failure is the refusal of the server's certificate (not trusted, or not for that host):
+	 * trusting it is a matter of configuration, not of time.
+	 * @param failure the failure
+	 * @return {@code true} when a {@link CertificateException} caused it
+	 */
+	public static boolean isCertificateRefused(Throwable failure) {
+		Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+		for (Throwable t = failure; t != null && seen.add(t); t = t.getCause()) {
+			if (t instanceof CertificateException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

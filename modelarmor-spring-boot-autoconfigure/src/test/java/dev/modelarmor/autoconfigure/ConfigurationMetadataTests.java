@@ -32,8 +32,9 @@ class ConfigurationMetadataTests {
 			modelarmor.credentials.enabled           | true
 			modelarmor.credentials.location          | -
 			modelarmor.credentials.quota-project-id  | -
-			modelarmor.http.connect-timeout          | 5s
-			modelarmor.http.read-timeout             | 30s
+			modelarmor.http.connect-timeout          | -
+			modelarmor.http.read-timeout             | -
+			modelarmor.http.ssl.bundle               | -
 			modelarmor.retry.enabled                 | true
 			modelarmor.retry.initial-backoff         | 1s
 			modelarmor.retry.jitter                  | 1s
@@ -89,7 +90,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(50);
+		assertThat(properties).hasSize(51);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -97,7 +97,8 @@ class DeadlineAttributeTests {
 
 	private ModelArmorTemplate template(RetryTemplate retryTemplate) {
 		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(wireMock.baseUrl());
-		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint, HttpTimeouts.DEFAULTS,
+		RestClient restClient = ModelArmorRestClients.create(RestClient.builder(), endpoint,
+				new DeadlineBoundedRequestFactory(HttpTimeouts.DEFAULTS),
 				this.recording, null);
 		return new ModelArmorTemplate(restClient, retryTemplate, endpoint, "p", "l", "t");
 	}

@@ -75,7 +75,7 @@ class DeadlineBoundedTimeoutTests {
 		wireMock.stubFor(post(urlPathEqualTo("/slow")).willReturn(okJson("{}").withFixedDelay(5_000)));
 		ClientHttpRequestInterceptor passThrough = (request, body, execution) -> execution.execute(request, body);
 		RestClient client = ModelArmorRestClients.create(RestClient.builder(),
-				ModelArmorEndpoint.of(wireMock.baseUrl()), new HttpTimeouts(Duration.ofSeconds(5), READ_TIMEOUT),
+				ModelArmorEndpoint.of(wireMock.baseUrl()), new DeadlineBoundedRequestFactory(new HttpTimeouts(Duration.ofSeconds(5), READ_TIMEOUT)),
 				withInterceptor ? passThrough : null, null);
 		RetryDeadline deadline = RetryDeadline.startingNow(Clock.systemUTC(), Duration.ofMillis(300));
 		long start = System.nanoTime();

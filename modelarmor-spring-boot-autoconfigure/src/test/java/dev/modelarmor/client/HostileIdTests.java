@@ -141,7 +141,7 @@ class HostileIdTests {
 		DefaultUriBuilderFactory factory = new DefaultUriBuilderFactory(modelArmor.baseUrl());
 		factory.setEncodingMode(mode);
 		RestClient lenient = ModelArmorRestClients.create(RestClient.builder().uriBuilderFactory(factory), endpoint,
-				HttpTimeouts.DEFAULTS, null, null);
+				new DeadlineBoundedRequestFactory(HttpTimeouts.DEFAULTS), null, null);
 		ModelArmorTemplate template = new ModelArmorTemplate(lenient,
 				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(5))),
 				endpoint, "p", "l", "a/b?c#d");
@@ -249,7 +249,7 @@ class HostileIdTests {
 		ModelArmorEndpoint endpoint = ModelArmorEndpoint.of(modelArmor.baseUrl());
 		if (restClient == null || !restClient.endpoint().equals(endpoint)) {
 			restClient = new SharedClient(endpoint, ModelArmorRestClients.create(RestClient.builder(), endpoint,
-					HttpTimeouts.DEFAULTS, null, null));
+					new DeadlineBoundedRequestFactory(HttpTimeouts.DEFAULTS), null, null));
 		}
 		return new ModelArmorTemplate(restClient.client(),
 				ModelArmorRetryTemplates.retrying(RetrySettings.DEFAULTS, this.time.runtime(new SplittableRandom(5))),
