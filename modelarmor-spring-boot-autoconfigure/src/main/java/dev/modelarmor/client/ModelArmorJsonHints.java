@@ -1,8 +1,6 @@
 package dev.modelarmor.client;
 
-import java.io.Serializable;
 import java.lang.reflect.Type;
-import java.util.List;
 
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.Template;
@@ -18,7 +16,7 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
  * {@link RecordConstructorInstantiators}, create records through them), their accessors (requests are
  * written through them) and their enum constants. Registered in {@code META-INF/spring/aot.factories}.
  *
- * <p>The values a verdict cache stores are covered too ({@link CachedVerdict}).
+ * <p>The values a verdict cache stores are covered too ({@link CachedVerdict}), for a cache that writes JSON.
  *
  * <p>Only the bodies that go over the wire are named; Spring's binding registrar follows their components,
  * element and map-value types, so a record that one of them holds is covered without being listed here.
@@ -29,21 +27,13 @@ final class ModelArmorJsonHints implements RuntimeHintsRegistrar {
 	static final Type[] BODIES = { SanitizeUserPromptRequest.class, SanitizeModelResponseRequest.class,
 			SanitizeResponse.class, ListTemplatesResponse.class, Template.class, FloorSetting.class };
 
-	/**
-	 * What a verdict cache stores: a cache may write it as JSON (binding hints) or with Java serialization
-	 * (serialization hints, Spring Data Redis' default).
-	 */
-	static final List<Class<? extends Serializable>> CACHED = List.of( CachedVerdict.class, CachedVerdict.MatchedFilter.class,
-			CachedVerdict.FilterKind.class, SanitizationResult.Verdict.class);
-
 	@Override
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		BindingReflectionHintsRegistrar binding = new BindingReflectionHintsRegistrar();
 		binding.registerReflectionHints(hints.reflection(), BODIES);
+		// What a verdict cache stores, for a cache that writes JSON. Java serialization hints are deprecated
+		// for removal in Spring Framework 7: in a native image, give the cache a JSON serializer.
 		binding.registerReflectionHints(hints.reflection(), CachedVerdict.class);
-		for (Class<? extends Serializable> type : CACHED) {
-			hints.serialization().registerType(type);
-		}
 	}
 
 }

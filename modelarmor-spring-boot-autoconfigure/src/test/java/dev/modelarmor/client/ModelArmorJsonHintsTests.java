@@ -112,14 +112,6 @@ class ModelArmorJsonHintsTests {
 	}
 
 	@Test
-	void cachedVerdictsCanBeJavaSerialized() {
-		for (Class<?> type : List.of(CachedVerdict.class, CachedVerdict.MatchedFilter.class,
-				CachedVerdict.FilterKind.class, SanitizationResult.Verdict.class)) {
-			assertThat(RuntimeHintsPredicates.serialization().onType(type)).as(type.getName()).accepts(HINTS);
-		}
-	}
-
-	@Test
 	void theHintsAreRegisteredForSpringAot() {
 		assertThat(AotServices.factories().load(RuntimeHintsRegistrar.class))
 			.anyMatch(ModelArmorJsonHints.class::isInstance);
