@@ -231,7 +231,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	private Flux<ChatClientResponse> screenedStream(Flux<ChatClientResponse> answer, @Nullable String prompt,
-			Map<String, Object> context) {
+			Map<String, @Nullable Object> context) {
 		return switch (this.options.streamMode()) {
 			case BUFFERED -> buffered(answer, prompt);
 			case PER_CHUNK -> perChunk(answer, prompt);
