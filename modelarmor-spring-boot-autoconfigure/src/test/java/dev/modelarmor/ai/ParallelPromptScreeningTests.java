@@ -259,6 +259,21 @@ class ParallelPromptScreeningTests {
 	}
 
 	@Test
+	@Timeout(value = 30, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+	void withOnBlockThrowABlockedPromptsToolNeverRunsAndNothingWaitsForIt() {
+		// The screening ends in an exception here, not a refusal: the tools waiting for its verdict must
+		// still be told "not passed", or the model call would wait for them forever.
+		this.recording.withPropertyValues("modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
+			Events events = context.getBean(Events.class);
+			model(context).requestingATool();
+			assertThatExceptionOfType(ModelArmorViolationException.class)
+				.isThrownBy(() -> chatClient(context).prompt().user(INJECTION).tools(weather(events)).call().content())
+				.satisfies((ex) -> assertThat(ex.phase()).isEqualTo(Phase.PROMPT));
+			assertThat(events.all()).doesNotContain("tool");
+		});
+	}
+
+	@Test
 	void whenModelArmorIsDownThePromptStillFailsClosedWithTheSameMetricAndWarning(CapturedOutput output) {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(0)
 			.willReturn(aResponse().withStatus(503)));
