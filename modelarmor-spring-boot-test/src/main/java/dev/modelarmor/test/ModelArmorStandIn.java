@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -49,6 +50,11 @@ import org.jspecify.annotations.Nullable;
  * <li>anything else is clean.</li>
  * </ul>
  * The starter screens long text in windows: a rule then applies to each window's request on its own.
+ *
+ * <p><b>Templates.</b> Every template exists until {@link #onlyTemplates(String...)} names the ones that
+ * do: a template read ({@code GET .../templates/{template}}, what {@code templates().get(..)}, the health
+ * indicator and a startup check of templates send) answers the template, and a read of or a sanitize call
+ * to any other template answers {@code 404 NOT_FOUND}.
  *
  * <p><b>Faults</b> ({@link #failWith(int)}, {@link #delay(Duration)}, {@link #stall()}) are used before
  * any verdict, in the order they were added, one use per request.
@@ -202,8 +208,20 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	}
 
 	/**
-	 * Forgets the programmed rules, the queued faults and the received requests, and ends the requests
-	 * held by a delay or a stall. The default rules stay.
+	 * Names the templates that exist, in place of every template: reads of and sanitize calls to any other
+	 * template answer {@code 404 NOT_FOUND} until the next {@link #reset()}.
+	 * @param templateIds the ids of the templates that exist (none: no template exists)
+	 * @return this stand-in
+	 */
+	public ModelArmorStandIn onlyTemplates(String... templateIds) {
+		this.handler.templates().exist(Set.of(templateIds));
+		return this;
+	}
+
+	/**
+	 * Forgets the programmed rules, the queued faults, the templates named by
+	 * {@link #onlyTemplates(String...)} and the received requests, and ends the requests held by a delay or a
+	 * stall. The default rules stay.
 	 */
 	public void reset() {
 		this.handler.reset();

@@ -41,11 +41,17 @@ final class StandInHandler implements HttpHandler {
 
 	private final FaultQueue faults = new FaultQueue();
 
+	private final StandInTemplates templates = new StandInTemplates();
+
 	/** Released by {@link #reset()} and on close: held (delayed and stalled) requests end at once. */
 	private volatile CountDownLatch release = new CountDownLatch(1);
 
 	FaultQueue faults() {
 		return this.faults;
+	}
+
+	StandInTemplates templates() {
+		return this.templates;
 	}
 
 	void addRule(VerdictRule rule) {
@@ -64,6 +70,7 @@ final class StandInHandler implements HttpHandler {
 	void reset() {
 		this.rules.clear();
 		this.faults.clear();
+		this.templates.reset();
 		synchronized (this.received) {
 			this.received.clear();
 		}
@@ -84,8 +91,14 @@ final class StandInHandler implements HttpHandler {
 				error(exchange, 413, "Request payload size exceeds the limit: " + MAX_BODY_BYTES + " bytes.");
 				return;
 			}
-			Matcher path = SanitizeRequests.sanitizePath(exchange.getRequestMethod(),
-					exchange.getRequestURI().getPath());
+			String method = exchange.getRequestMethod();
+			String uriPath = exchange.getRequestURI().getPath();
+			Matcher read = StandInTemplates.readPath(method, uriPath);
+			if (read != null) {
+				answerRead(exchange, read);
+				return;
+			}
+			Matcher path = SanitizeRequests.sanitizePath(method, uriPath);
 			if (path == null) {
 				error(exchange, 404, GoogleErrorJson.message(404));
 				return;
@@ -99,11 +112,24 @@ final class StandInHandler implements HttpHandler {
 				return;
 			}
 			record(request);
+			if (!this.templates.exists(request.template())) {
+				error(exchange, 404, StandInTemplates.NOT_FOUND);
+				return;
+			}
 			QueuedFault fault = this.faults.next();
 			if (fault != null && !answerFault(exchange, fault)) {
 				return;
 			}
 			send(exchange, 200, "application/json; charset=UTF-8", SanitizeResponseJson.bytes(verdict(request)));
+		}
+	}
+
+	private void answerRead(HttpExchange exchange, Matcher read) throws IOException {
+		if (this.templates.exists(read.group(3))) {
+			send(exchange, 200, "application/json; charset=UTF-8", StandInTemplates.json(read));
+		}
+		else {
+			error(exchange, 404, StandInTemplates.NOT_FOUND);
 		}
 	}
 

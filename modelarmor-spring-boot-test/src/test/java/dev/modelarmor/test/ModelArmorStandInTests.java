@@ -19,6 +19,7 @@ import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.test.ReceivedRequest.Operation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -112,6 +113,51 @@ class ModelArmorStandInTests {
 
 			assertThat(this.modelArmor.sanitizeUserPrompt("any")).isEqualTo(result);
 		}
+	}
+
+	@Test
+	void everyTemplateExistsAndIsReadWithTheFiltersOfTheDefaultRules() {
+		Template read = this.modelArmor.templates().get("any-template");
+
+		assertThat(read.name()).isEqualTo("projects/test-project/locations/us-central1/templates/any-template");
+		assertThat(read.id()).isEqualTo("any-template");
+		assertThat(read.createTime()).isNotNull();
+		assertThat(read.filterConfig()).isNotNull();
+		assertThat(read.filterConfig().piAndJailbreakFilterSettings()).isNotNull();
+		assertThat(this.standIn.received()).as("template reads are not sanitize requests").isEmpty();
+	}
+
+	@Test
+	void onlyTheNamedTemplatesExistForReadsAndSanitizeCallsUntilReset() {
+		this.standIn.onlyTemplates("test-template", "strict-template");
+
+		assertThat(this.modelArmor.templates().get("strict-template").id()).isEqualTo("strict-template");
+		assertThat(this.modelArmor.sanitizeUserPrompt("hello")).isClean();
+		assertThatExceptionOfType(ModelArmorApiException.class)
+			.isThrownBy(() -> this.modelArmor.templates().get("missing-template"))
+			.satisfies((ex) -> {
+				assertThat(ex.statusCode()).isEqualTo(404);
+				assertThat(ex.status()).isEqualTo("NOT_FOUND");
+			});
+		assertThatExceptionOfType(ModelArmorApiException.class)
+			.isThrownBy(() -> this.modelArmor.withTemplate("missing-template").sanitizeUserPrompt("hello"))
+			.satisfies((ex) -> {
+				assertThat(ex.statusCode()).isEqualTo(404);
+				assertThat(ex.attempts()).as("a missing template is not retried").isEqualTo(1);
+			});
+
+		this.standIn.reset();
+
+		assertThat(this.modelArmor.withTemplate("missing-template").sanitizeUserPrompt("hello")).isClean();
+	}
+
+	@Test
+	void noTemplateExistsWhenNoneIsNamed() {
+		this.standIn.onlyTemplates();
+
+		assertThatExceptionOfType(ModelArmorApiException.class)
+			.isThrownBy(() -> this.modelArmor.sanitizeUserPrompt("hello"))
+			.satisfies((ex) -> assertThat(ex.statusCode()).isEqualTo(404));
 	}
 
 	@Test
@@ -271,11 +317,11 @@ class ModelArmorStandInTests {
 	}
 
 	@Test
-	void requestsThatAreNotSanitizeCallsGetGoogleErrors() throws Exception {
+	void requestsThatAreNeitherSanitizeCallsNorTemplateReadsGetGoogleErrors() throws Exception {
 		HttpClient http = HttpClient.newHttpClient();
 
 		HttpResponse<String> get = http.send(HttpRequest.newBuilder(URI.create(this.standIn.url()
-				+ "/v1/projects/p/locations/l/templates/t")).build(), HttpResponse.BodyHandlers.ofString());
+				+ "/v1/projects/p/locations/l/templates")).build(), HttpResponse.BodyHandlers.ofString());
 		HttpResponse<String> notJson = http.send(sanitize("not json"), HttpResponse.BodyHandlers.ofString());
 		HttpResponse<String> noData = http.send(sanitize("{}"), HttpResponse.BodyHandlers.ofString());
 		HttpResponse<String> huge = http.send(sanitize("x".repeat(StandInHandler.MAX_BODY_BYTES + 1)),
