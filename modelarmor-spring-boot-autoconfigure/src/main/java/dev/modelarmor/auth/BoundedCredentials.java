@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,15 +32,29 @@ import org.jspecify.annotations.Nullable;
  * the answer at most its limit. A forced refresh (after Model Armor refused a token) runs on the
  * executor too; concurrent callers share one.
  *
- * <p>The executor's threads are daemons; {@link #close()} stops them.
+ * <p>The executor runs at most {@link #MAX_THREADS} daemon threads, ended when idle, with at most
+ * {@link #MAX_WAITING} fetches queued; a fetch beyond that fails its caller at once with a
+ * {@link TokenUnavailableException} saying so, as does every fetch after {@link #close()}, which stops the
+ * threads.
  */
 final class BoundedCredentials implements AutoCloseable {
+
+	/**
+	 * The most token fetches running at once: google-auth shares one fetch among concurrent callers and a
+	 * forced refresh is shared here, so two threads cover a fetch and a refresh under way together.
+	 */
+	static final int MAX_THREADS = 2;
+
+	/** Fetches waiting for a thread beyond those running; one more is refused, failing its caller at once. */
+	static final int MAX_WAITING = 16;
+
+	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
 
 	private static final AtomicInteger threads = new AtomicInteger();
 
 	private final Credentials credentials;
 
-	private final ExecutorService executor;
+	private final ThreadPoolExecutor executor;
 
 	private final Object refreshLock = new Object();
 
@@ -48,11 +62,17 @@ final class BoundedCredentials implements AutoCloseable {
 
 	BoundedCredentials(Credentials credentials) {
 		this.credentials = credentials;
-		this.executor = Executors.newCachedThreadPool((task) -> {
-			Thread thread = new Thread(task, "modelarmor-token-" + threads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.executor = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+				new ArrayBlockingQueue<>(MAX_WAITING), (task) -> {
+					Thread thread = new Thread(task, "modelarmor-token-" + threads.incrementAndGet());
+					thread.setDaemon(true);
+					return thread;
+				}, (task, executor) -> {
+					throw new RejectedExecutionException(executor.isShutdown() ? "closed"
+							: "the token executor is saturated (" + MAX_THREADS + " fetches running, " + MAX_WAITING
+									+ " waiting)");
+				});
+		this.executor.allowCoreThreadTimeOut(true);
 	}
 
 	/**
@@ -142,6 +162,10 @@ final class BoundedCredentials implements AutoCloseable {
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			if (cause instanceof RejectedExecutionException rejected) {
+				// our own message, never the token endpoint's: safe to quote
+				throw new TokenUnavailableException(what + ": " + rejected.getMessage(), cause);
+			}
 			// google-auth's message may quote the token endpoint's answer: kept in the cause, not in ours.
 			throw new TokenUnavailableException(what + " (" + cause.getClass().getSimpleName()
 					+ "); check the credentials and that the token endpoint is reachable", cause);
@@ -162,6 +186,11 @@ final class BoundedCredentials implements AutoCloseable {
 		catch (ArithmeticException ex) {
 			return Long.MAX_VALUE;
 		}
+	}
+
+	/** Fetches running or queued on the executor, for tests. */
+	int pendingFetches() {
+		return this.executor.getActiveCount() + this.executor.getQueue().size();
 	}
 
 	/**

@@ -17,6 +17,7 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.support.RetryTemplate;
@@ -41,6 +42,12 @@ final class ApiCalls {
 
 	private static final String UNTRUSTED_CERTIFICATE = ": its certificate was refused; name an SSL bundle that "
 			+ "trusts it in modelarmor.http.ssl.bundle (or spring.http.clients.ssl.bundle)";
+
+	/**
+	 * The {@code Accept} and {@code Content-Type} of every call, given as text: a {@code MediaType} would be
+	 * formatted again at every attempt.
+	 */
+	private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
 
 	private final RestClient restClient;
 
@@ -70,7 +77,8 @@ final class ApiCalls {
 	 * @return the parsed answer
 	 */
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
-		byte[] body = (call.body() != null) ? ModelArmorJson.mapper().writeValueAsBytes(call.body()) : null;
+		Object request = call.body();
+		byte[] body = (request != null) ? ModelArmorJson.writerFor(request.getClass()).writeValueAsBytes(request) : null;
 		CallProgress progress = new CallProgress(call.operation(), this.observer);
 		if (!call.retryable()) {
 			try {
@@ -128,13 +136,13 @@ final class ApiCalls {
 			RestClient.RequestBodySpec request = ((resolved != null) ? method.uri(resolved)
 					: method.uri((builder) -> call.uri((call.endpoint() != null)
 							? new DefaultUriBuilderFactory(call.endpoint().toString()).builder() : builder)))
-				.accept(MediaType.APPLICATION_JSON);
+				.header(HttpHeaders.ACCEPT, JSON);
 			if (deadline != null) {
 				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
 			}
 			if (body != null) {
 				// written as it is, not through the message converters that RestClient would search for byte[]
-				request.contentType(MediaType.APPLICATION_JSON).body((out) -> out.write(body));
+				request.header(HttpHeaders.CONTENT_TYPE, JSON).body((out) -> out.write(body));
 			}
 			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
 		}

@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -40,7 +41,8 @@ import org.springframework.util.FastByteArrayOutputStream;
  * {@code InputStream}, each a thread hand-off per call that a small body does not need
  * ({@code PerCallBenchmark} measures the difference). The read timeout, shortened to what is left of the
  * deadline the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, bounds the whole
- * exchange, answer body included, and ends it with {@link HttpTimeoutException}; a connect timeout ends it with
+ * exchange, the wait for a free exchange slot and the answer body included, and ends it with
+ * {@link HttpTimeoutException} (the body's deadline watched by {@link AnswerDeadlines}); a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
  * {@link ApiCalls#MAX_ANSWER_BYTES} is not received beyond one byte past it.
  */
@@ -56,6 +58,10 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	private final HttpClient httpClient;
 
+	private final AnswerDeadlines answerDeadlines;
+
+	private final Semaphore exchangeSlots;
+
 	private final HttpMethod method;
 
 	private final URI uri;
@@ -64,8 +70,21 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	private final FastByteArrayOutputStream body = new FastByteArrayOutputStream(1024);
 
-	BufferedJdkClientHttpRequest(HttpClient httpClient, URI uri, HttpMethod method, Duration readTimeout) {
+	/**
+	 * A request.
+	 * @param httpClient the client
+	 * @param answerDeadlines ends the answers whose last byte has not come in time
+	 * @param exchangeSlots one permit per exchange in flight on the client: a request waits for one at most
+	 * its timeout, then fails
+	 * @param uri the URI
+	 * @param method the method
+	 * @param readTimeout the read timeout, cut to what is left of the deadline the request carries
+	 */
+	BufferedJdkClientHttpRequest(HttpClient httpClient, AnswerDeadlines answerDeadlines, Semaphore exchangeSlots,
+			URI uri, HttpMethod method, Duration readTimeout) {
 		this.httpClient = httpClient;
+		this.answerDeadlines = answerDeadlines;
+		this.exchangeSlots = exchangeSlots;
 		this.uri = uri;
 		this.method = method;
 		this.readTimeout = readTimeout;
@@ -89,21 +108,24 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	@Override
 	protected ClientHttpResponse executeInternal(HttpHeaders headers) throws IOException {
 		Duration timeout = timeout();
-		HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri).timeout(timeout);
-		headers.forEach((name, values) -> {
-			if (!isSetByTheClient(name)) {
-				values.forEach((value) -> builder.header(name, value));
-			}
-		});
-		byte[] bytes = this.body.toByteArrayUnsafe();
-		builder.method(this.method.name(),
-				(bytes.length == 0) ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(bytes));
 		long deadline = System.nanoTime() + timeout.toNanos();
+		acquireSlot(timeout);
 		try {
+			long left = deadline - System.nanoTime();
+			HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri)
+				.timeout((left > SHORTEST_TIMEOUT.toNanos()) ? Duration.ofNanos(left) : SHORTEST_TIMEOUT);
+			headers.forEach((name, values) -> {
+				if (!isSetByTheClient(name)) {
+					values.forEach((value) -> builder.header(name, value));
+				}
+			});
+			byte[] bytes = this.body.toByteArrayUnsafe();
+			builder.method(this.method.name(), (bytes.length == 0) ? HttpRequest.BodyPublishers.noBody()
+					: HttpRequest.BodyPublishers.ofByteArray(bytes));
 			// send, not sendAsync: the public sendAsync hands every completion to the common pool, which on
 			// a machine of two cores or fewer is a new thread per call
 			return new Response(this.httpClient.send(builder.build(),
-					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadline)));
+					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadline, this.answerDeadlines)));
 		}
 		catch (HttpConnectTimeoutException ex) {
 			throw ex;
@@ -115,6 +137,27 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IOException("Request was interrupted: " + ex.getMessage(), ex);
+		}
+		finally {
+			this.exchangeSlots.release();
+		}
+	}
+
+	/**
+	 * Takes a slot for the exchange, waiting at most its timeout: with every slot taken the attempt fails
+	 * (and is retried as any I/O failure) rather than piling more connections and threads onto the client.
+	 */
+	private void acquireSlot(Duration timeout) throws IOException {
+		try {
+			if (!this.exchangeSlots.tryAcquire() && !this.exchangeSlots.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+				throw new IOException("Model Armor request not sent: " + DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT
+						+ " exchanges were in flight on this client for all of the attempt's " + timeout.toMillis()
+						+ " ms; the client sends no more at once");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IOException("Request was interrupted waiting for an exchange slot", ex);
 		}
 	}
 
@@ -148,7 +191,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * own request timeout ends with the headers). The buffer grows by doubling but never past the limit, so
 	 * a runaway answer holds at most {@code limit} bytes.
 	 */
-	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]> {
+	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]>, AnswerDeadlines.Watched {
 
 		/** Most Model Armor answers fit: a sanitize result is a few hundred bytes to a few KiB. */
 		private static final int INITIAL_CAPACITY = 2 * 1024;
@@ -165,13 +208,30 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		private volatile Flow.@Nullable Subscription subscription;
 
-		LimitedBytes(int limit, long deadlineNanos) {
+		private final long deadlineNanos;
+
+		private final AnswerDeadlines deadlines;
+
+		LimitedBytes(int limit, long deadlineNanos, AnswerDeadlines deadlines) {
 			this.limit = limit;
-			this.result.orTimeout(Math.max(1, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+			this.deadlineNanos = deadlineNanos;
+			this.deadlines = deadlines;
 			this.body = this.result.handle(this::endTimeoutAsHttpTimeout);
+			deadlines.watch(this);
+		}
+
+		@Override
+		public long deadlineNanos() {
+			return this.deadlineNanos;
+		}
+
+		@Override
+		public void expire() {
+			this.result.completeExceptionally(new TimeoutException());
 		}
 
 		private byte[] endTimeoutAsHttpTimeout(byte @Nullable [] received, @Nullable Throwable failure) {
+			this.deadlines.done(this);
 			if (failure == null && received != null) {
 				return received;
 			}

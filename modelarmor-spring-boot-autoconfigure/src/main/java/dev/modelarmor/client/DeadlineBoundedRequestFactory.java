@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.springframework.boot.http.client.HttpClientSettings;
@@ -23,20 +25,45 @@ import org.springframework.http.client.ClientHttpRequestFactory;
  * executed: an attempt never outlives the deadline. Bodies go to the wire as one {@code byte[]} of known
  * length ({@link BufferedJdkClientHttpRequest}).
  *
- * <p>{@link #close()} closes the client (on Java 21 and later, where {@link HttpClient} can be closed) and
- * its executor; a request created afterwards fails at once with a {@link ModelArmorException}, which is not
+ * <p>At most {@link #MAX_EXCHANGES_IN_FLIGHT} exchanges run at once, on at most {@link #MAX_THREADS}
+ * threads of the client's executor, and one thread ends answers that come too slowly
+ * ({@link AnswerDeadlines}). {@link #close()} closes the client (on Java 21 and later, where
+ * {@link HttpClient} can be closed) and its executor; a request created afterwards fails at once with a {@link ModelArmorException}, which is not
  * retried.
  */
 final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, AutoCloseable {
 
+	/**
+	 * The most exchanges in flight at once on one client; a request that finds them all taken waits for one
+	 * to end at most its own timeout, then fails as an I/O failure. Every exchange holds a connection, so this
+	 * also bounds the connections; it is far above what a quota of Model Armor queries per minute lets one
+	 * application send at once.
+	 */
+	static final int MAX_EXCHANGES_IN_FLIGHT = 256;
+
+	/**
+	 * The most threads running the client's work. That work only hands bytes on and completes futures (the
+	 * calling thread waits in {@code send}, and bodies are byte arrays), so a few threads per core keep up
+	 * with every exchange in flight.
+	 */
+	static final int MAX_THREADS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+
+	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
+
 	private static final AtomicInteger threads = new AtomicInteger();
 
 	/**
-	 * Runs the client's work off its selector thread: daemon threads named after the starter, reused across
-	 * requests. Request bodies are handed over as byte arrays ({@link BufferedJdkClientHttpRequest}),
-	 * without a thread of their own.
+	 * Runs the client's work off its selector thread: at most {@link #MAX_THREADS} daemon threads named after
+	 * the starter, reused across requests and ended when idle. Its queue never refuses a task while the client
+	 * is open, because the JDK client stops altogether when its executor refuses one: what bounds the queue is
+	 * {@link #exchangeSlots}. Request bodies are handed over as byte arrays
+	 * ({@link BufferedJdkClientHttpRequest}), without a thread of their own.
 	 */
-	private final ExecutorService executor;
+	private final ThreadPoolExecutor executor;
+
+	private final Semaphore exchangeSlots = new Semaphore(MAX_EXCHANGES_IN_FLIGHT);
+
+	private final AnswerDeadlines answerDeadlines = new AnswerDeadlines();
 
 	private final HttpClient httpClient;
 
@@ -50,11 +77,13 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * @param timeouts the connect timeout of the client and the read timeout of each request
 	 */
 	DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts) {
-		this.executor = Executors.newCachedThreadPool((task) -> {
-			Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.executor = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_THREAD_KEEP_ALIVE_SECONDS,
+				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (task) -> {
+					Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
+					thread.setDaemon(true);
+					return thread;
+				});
+		this.executor.allowCoreThreadTimeOut(true);
 		// Boot's builder refuses a read timeout: the JDK client has none, each request carries its own.
 		this.httpClient = new JdkHttpClientBuilder().withExecutor(this.executor)
 			.withCustomizer((builder) -> builder.followRedirects(HttpClient.Redirect.NEVER))
@@ -77,7 +106,8 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			throw new ModelArmorException("The Model Armor HTTP client is closed: the template was closed, "
 					+ "or the application context that made it");
 		}
-		return new BufferedJdkClientHttpRequest(this.httpClient, uri, httpMethod, this.readTimeout);
+		return new BufferedJdkClientHttpRequest(this.httpClient, this.answerDeadlines, this.exchangeSlots, uri, httpMethod,
+				this.readTimeout);
 	}
 
 	/** The JDK client, for tests. */
@@ -88,6 +118,16 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	/** Whether the executor has stopped and its threads have ended, for tests. */
 	boolean isTerminated() {
 		return this.executor.isTerminated();
+	}
+
+	/** The executor, for tests. */
+	ThreadPoolExecutor executor() {
+		return this.executor;
+	}
+
+	/** The watcher of answer deadlines, for tests. */
+	AnswerDeadlines answerDeadlines() {
+		return this.answerDeadlines;
 	}
 
 	/**
@@ -110,6 +150,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			}
 		}
 		this.executor.shutdown();
+		this.answerDeadlines.close();
 	}
 
 }

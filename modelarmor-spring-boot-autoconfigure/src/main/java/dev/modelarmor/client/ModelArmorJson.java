@@ -5,6 +5,7 @@ import tools.jackson.core.Base64Variants;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,6 +25,16 @@ final class ModelArmorJson {
 		@Override
 		protected ObjectReader computeValue(Class<?> type) {
 			return MAPPER.readerFor(type);
+		}
+
+	};
+
+	/** One writer per body type, its serializer found once rather than at every call. */
+	private static final ClassValue<ObjectWriter> WRITERS = new ClassValue<>() {
+
+		@Override
+		protected ObjectWriter computeValue(Class<?> type) {
+			return MAPPER.writerFor(type);
 		}
 
 	};
@@ -64,6 +75,15 @@ final class ModelArmorJson {
 	 */
 	static ObjectReader readerFor(Class<?> type) {
 		return READERS.get(type);
+	}
+
+	/**
+	 * The shared mapper's writer for one type of request body. Writers are immutable and thread-safe.
+	 * @param type the type to write
+	 * @return the writer
+	 */
+	static ObjectWriter writerFor(Class<?> type) {
+		return WRITERS.get(type);
 	}
 
 }

@@ -21,7 +21,7 @@ import tools.jackson.databind.introspect.AnnotatedWithParams;
  * part of reading it. {@link Constructor#newInstance} does that work once: on JDK 17 it is compiled to
  * bytecode after a few calls, and since JDK 18 (JEP 416) it runs on a method handle adapted once per
  * constructor. Both still pay, on JDK 17 and on JDK 25 alike: measured by
- * {@code dev.modelarmor.client.RecordCreationHarness} in the benchmarks module.
+ * {@code dev.modelarmor.benchmarks.json.RecordCreationHarness} in the benchmarks module.
  *
  * <p>Only creation changes: Jackson still finds the constructor, binds and checks the arguments. A
  * constructor that throws is called again through Jackson, so that the failure is reported exactly as

@@ -1,6 +1,7 @@
 package dev.modelarmor.retry;
 
 import java.time.Clock;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -21,8 +22,14 @@ public record RetryDeadline(Instant expiry, Clock clock) {
 	 */
 	public static RetryDeadline startingNow(Clock clock, Duration budget) {
 		Instant now = clock.instant();
-		Instant expiry = (budget.compareTo(Duration.between(now, Instant.MAX)) > 0) ? Instant.MAX
-				: (budget.compareTo(Duration.between(now, Instant.MIN)) < 0) ? Instant.MIN : now.plus(budget);
+		Instant expiry;
+		try {
+			expiry = now.plus(budget);
+		}
+		catch (DateTimeException | ArithmeticException ex) {
+			// past the range of Instant: only then the edge, so that a call does not pay two Duration.between
+			expiry = budget.isNegative() ? Instant.MIN : Instant.MAX;
+		}
 		return new RetryDeadline(expiry, clock);
 	}
 

@@ -37,7 +37,8 @@ class DeadlineBoundedTimeoutTests {
 	static WireMockExtension wireMock = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
 	private final BufferedJdkClientHttpRequest request = new BufferedJdkClientHttpRequest(HttpClient.newHttpClient(),
-			URI.create("http://localhost/"), HttpMethod.POST, READ_TIMEOUT);
+			new AnswerDeadlines(), new java.util.concurrent.Semaphore(1), URI.create("http://localhost/"), HttpMethod.POST,
+			READ_TIMEOUT);
 
 	@Test
 	void withoutADeadlineTheReadTimeoutHolds() {

@@ -66,7 +66,7 @@ class LimitedBytesTests {
 
 	private BufferedJdkClientHttpRequest.LimitedBytes subscribed(int limit) {
 		BufferedJdkClientHttpRequest.LimitedBytes bytes = new BufferedJdkClientHttpRequest.LimitedBytes(limit,
-				System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
+				System.nanoTime() + TimeUnit.SECONDS.toNanos(30), new AnswerDeadlines());
 		bytes.onSubscribe(this.subscription);
 		return bytes;
 	}
