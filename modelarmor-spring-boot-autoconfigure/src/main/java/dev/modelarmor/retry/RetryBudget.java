@@ -10,10 +10,10 @@ import java.time.Instant;
  * retries are allowed only while more than half of the bucket is left. During a long outage the bucket
  * drains and clients stop piling retries on Model Armor, then refill as calls succeed again.
  *
- * <p>It also refills with time, {@link #REFILL_PERIOD} for a whole bucket, so that after a storm in which
- * no call succeeded the next lone failure is retried again (gRPC's refills only on successes, and a
- * client that has stopped retrying may see few). That refill is slow beside a storm's failures, which
- * still drain it.
+ * <p>It also refills with time: once {@link #QUIET_PERIOD} has passed without a retryable failure, the
+ * bucket is full again, so that after a storm in which no call succeeded the next lone failure is retried
+ * (gRPC's refills only on successes, and a client that has stopped retrying may see few). While failures
+ * go on, nothing comes back with time, and a storm still drains it.
  *
  * <p>Thread-safe; one budget is shared by all calls of one client. Applications get one through
  * {@link RetrySettings#budget()}; the type is public because the retry-storm simulation of the benchmarks
@@ -22,8 +22,8 @@ import java.time.Instant;
  */
 public final class RetryBudget {
 
-	/** How long an empty bucket takes to fill again with time alone. */
-	public static final Duration REFILL_PERIOD = Duration.ofMinutes(1);
+	/** After this long without a retryable failure the bucket is full again. */
+	public static final Duration QUIET_PERIOD = Duration.ofMinutes(1);
 
 	private final double maxTokens;
 
@@ -33,7 +33,7 @@ public final class RetryBudget {
 
 	private double tokens;
 
-	private Instant refilledAt;
+	private Instant lastFailure;
 
 	/**
 	 * Creates a full budget that refills with the system clock.
@@ -53,7 +53,7 @@ public final class RetryBudget {
 		this.tokenRatio = settings.tokenRatio();
 		this.clock = clock;
 		this.tokens = this.maxTokens;
-		this.refilledAt = clock.instant();
+		this.lastFailure = clock.instant();
 	}
 
 	/**
@@ -62,6 +62,7 @@ public final class RetryBudget {
 	public synchronized void onRetryableFailure() {
 		refill();
 		this.tokens = Math.max(0, this.tokens - 1);
+		this.lastFailure = this.clock.instant();
 	}
 
 	/**
@@ -91,13 +92,9 @@ public final class RetryBudget {
 	}
 
 	private void refill() {
-		Instant now = this.clock.instant();
-		if (!now.isAfter(this.refilledAt)) {
-			return;
+		if (Duration.between(this.lastFailure, this.clock.instant()).compareTo(QUIET_PERIOD) >= 0) {
+			this.tokens = this.maxTokens;
 		}
-		double elapsed = Duration.between(this.refilledAt, now).toNanos() / (double) REFILL_PERIOD.toNanos();
-		this.tokens = Math.min(this.maxTokens, this.tokens + elapsed * this.maxTokens);
-		this.refilledAt = now;
 	}
 
 }

@@ -190,13 +190,13 @@ class GatedCallsTests {
 		}
 		assertThat(budget.tokens()).isZero();
 		assertThat(budget.allowsRetry()).isFalse();
-		this.time.advance(Duration.ofSeconds(30));
-		assertThat(budget.tokens()).isEqualTo(5.0);
-		assertThat(budget.allowsRetry()).as("at half, not above").isFalse();
+		this.time.advance(Duration.ofSeconds(59));
+		budget.onRetryableFailure();
+		this.time.advance(Duration.ofSeconds(59));
+		assertThat(budget.allowsRetry()).as("failures go on: nothing back with time").isFalse();
 		this.time.advance(Duration.ofSeconds(1));
+		assertThat(budget.tokens()).as("a quiet minute fills it").isEqualTo(10.0);
 		assertThat(budget.allowsRetry()).isTrue();
-		this.time.advance(Duration.ofMinutes(5));
-		assertThat(budget.tokens()).as("never above the top").isEqualTo(10.0);
 	}
 
 }
