@@ -69,7 +69,10 @@ public final class ModelArmorResilienceAutoConfiguration {
 			ObjectProvider<ShutdownAwareSleeper> sleeper, ObjectProvider<ModelArmorAuthorization> authorization,
 			BeanFactory beanFactory) {
 		QuotaSettings settings = ModelArmorSettings.quota(properties.getQuota());
-		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> RetryRuntime.system(sleeper.getObject()));
+		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> {
+			ShutdownAwareSleeper shutdownAware = sleeper.getIfAvailable();
+			return (shutdownAware != null) ? RetryRuntime.system(shutdownAware) : RetryRuntime.system();
+		});
 		if (ClassUtils.isPresent(LETTUCE_FACTORY, null) && ClassUtils.isPresent(BUCKET4J_LETTUCE, null)) {
 			QuotaLimiter shared = SharedQuota.limiter(beanFactory, key(authorization.getIfAvailable()), settings,
 					runtime);

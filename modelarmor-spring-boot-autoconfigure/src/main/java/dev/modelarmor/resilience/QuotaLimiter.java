@@ -84,6 +84,11 @@ public final class QuotaLimiter implements AutoCloseable {
 		return (a.compareTo(b) <= 0) ? a : b;
 	}
 
+	/** Whether permits come from Redis right now, for tests. */
+	boolean isShared() {
+		return (this.bucket instanceof RedisQuotaBucket redis) && redis.isShared();
+	}
+
 	@Override
 	public void close() {
 		this.bucket.close();
