@@ -52,11 +52,10 @@ public final class ModelArmorCircuitBreaker {
 			.build();
 		this.breaker = CircuitBreaker.of(name, config);
 		this.breaker.getEventPublisher()
-			.onStateTransition((event) -> logger.warn("Model Armor circuit breaker " + event.getStateTransition()
-				.getToState()
-				.name()
-				.toLowerCase(Locale.ROOT) + ": from=" + event.getStateTransition().getFromState().name().toLowerCase(Locale.ROOT)
-					+ " failure-rate=" + this.breaker.getMetrics().getFailureRate() + "%"));
+			.onStateTransition((event) -> logger.warn("Model Armor circuit breaker changed state: state="
+					+ event.getStateTransition().getToState().name().toLowerCase(Locale.ROOT) + " from="
+					+ event.getStateTransition().getFromState().name().toLowerCase(Locale.ROOT) + " failureRate="
+					+ this.breaker.getMetrics().getFailureRate()));
 	}
 
 	/**

@@ -136,8 +136,8 @@ public final class RedisQuotaBucket implements QuotaBucket {
 		this.skipUntil = now.plus(SKIP_AFTER_FAILURE);
 		if (wasUsingRedis) {
 			Throwable cause = (ex instanceof ExecutionException && ex.getCause() != null) ? ex.getCause() : ex;
-			logger.warn("Model Armor quota: Redis failed, keeping the quota in this process for "
-					+ SKIP_AFTER_FAILURE.toSeconds() + "s: failure=" + cause.getClass().getSimpleName());
+			logger.warn("Model Armor quota kept in this process while Redis fails: failure="
+					+ cause.getClass().getSimpleName() + " skip=" + SKIP_AFTER_FAILURE.toSeconds() + "s");
 		}
 	}
 
@@ -200,7 +200,7 @@ public final class RedisQuotaBucket implements QuotaBucket {
 			return;
 		}
 		this.shared = bucket;
-		logger.info("Model Armor quota shared through Redis: queries-per-minute=" + this.settings.queriesPerMinute());
+		logger.info("Model Armor quota shared through Redis: queriesPerMinute=" + this.settings.queriesPerMinute());
 	}
 
 	@Override
