@@ -58,6 +58,7 @@ class ArchitectureTests {
 	 */
 	static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
 		.layer("retry").definedBy("dev.modelarmor.retry..")
+		.layer("resilience").definedBy("dev.modelarmor.resilience..")
 		.layer("client").definedBy("dev.modelarmor.client..")
 		.layer("guard").definedBy("dev.modelarmor.guard..")
 		.layer("auth").definedBy("dev.modelarmor.auth..")
@@ -67,15 +68,16 @@ class ArchitectureTests {
 		.layer("actuate").definedBy("dev.modelarmor.actuate..")
 		.layer("autoconfigure").definedBy("dev.modelarmor.autoconfigure..")
 		.whereLayer("retry").mayNotAccessAnyLayer()
-		.whereLayer("client").mayOnlyAccessLayers("retry")
+		.whereLayer("resilience").mayOnlyAccessLayers("retry")
+		.whereLayer("client").mayOnlyAccessLayers("resilience", "retry")
 		.whereLayer("guard").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("auth").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("ai").mayOnlyAccessLayers("guard", "client")
-		.whereLayer("observation").mayOnlyAccessLayers("guard", "client", "retry")
+		.whereLayer("observation").mayOnlyAccessLayers("guard", "client", "resilience", "retry")
 		.whereLayer("web").mayOnlyAccessLayers("guard")
 		.whereLayer("actuate").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
-		.because("the layering is retry → client → guard/auth → ai/observation/web/actuate → autoconfigure "
+		.because("the layering is retry → resilience → client → guard/auth → ai/observation/web/actuate → autoconfigure "
 				+ "(issue 14): a dependency that points back up makes a cycle waiting to happen");
 
 	static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.modelarmor.(*)..")

@@ -5,11 +5,14 @@ import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.WindowedScreening;
+import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.ShutdownAwareSleeper;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -55,9 +58,11 @@ public final class ModelArmorAutoConfiguration {
 			ModelArmorAuthorization modelArmorAuthorization,
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
-			ShutdownAwareSleeper modelArmorRetrySleeper) {
+			ShutdownAwareSleeper modelArmorRetrySleeper, ObjectProvider<AttemptGate> attemptGate,
+			ObjectProvider<RetryBudget> retryBudget) {
 		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(),
-				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)));
+				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)),
+				retryBudget.getIfUnique());
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
@@ -70,6 +75,7 @@ public final class ModelArmorAutoConfiguration {
 			.location(properties.getLocation())
 			.templateId(properties.getTemplateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
+			.attemptGate(attemptGate.getIfAvailable(() -> AttemptGate.OPEN))
 			.build();
 	}
 
@@ -80,7 +86,11 @@ public final class ModelArmorAutoConfiguration {
 		return new WindowedScreening(modelArmorOperations, settings.windows());
 	}
 
-	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime) {
+	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime,
+			@Nullable RetryBudget budget) {
+		if (enabled && budget != null) {
+			return ModelArmorRetryTemplates.retrying(settings, runtime, budget);
+		}
 		return enabled ? ModelArmorRetryTemplates.retrying(settings, runtime)
 				: ModelArmorRetryTemplates.singleAttempt(settings, runtime);
 	}

@@ -13,6 +13,8 @@ import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.client.VerdictCache;
 import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.resilience.CircuitBreakerSettings;
+import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
@@ -75,6 +77,10 @@ public class ModelArmorProperties {
 	private final SpringAi springAi = new SpringAi();
 
 	private final Cache cache = new Cache();
+
+	private final Quota quota = new Quota();
+
+	private final CircuitBreaker circuitBreaker = new CircuitBreaker();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -142,6 +148,14 @@ public class ModelArmorProperties {
 
 	public Cache getCache() {
 		return this.cache;
+	}
+
+	public Quota getQuota() {
+		return this.quota;
+	}
+
+	public CircuitBreaker getCircuitBreaker() {
+		return this.circuitBreaker;
 	}
 
 	/**
@@ -901,6 +915,144 @@ public class ModelArmorProperties {
 
 		public void setTimeToLive(Duration timeToLive) {
 			this.timeToLive = timeToLive;
+		}
+
+	}
+
+	/**
+	 * The project's Model Armor quota, kept by the starter so that the calls of every instance stay within
+	 * it: shared through Redis when the application has a Lettuce RedisConnectionFactory, in this process
+	 * otherwise. Every HTTP attempt, retries included, takes a permit.
+	 */
+	public static class Quota {
+
+		/**
+		 * Whether calls take a permit of the quota before each attempt. A call that cannot get one within
+		 * max-wait and its deadline is not screened (outcome quota_exhausted).
+		 */
+		private boolean enabled;
+
+		/**
+		 * The project's quota, from 2 to 1000000 queries per minute; never more are sent in any minute.
+		 */
+		private int queriesPerMinute = QuotaSettings.DEFAULTS.queriesPerMinute();
+
+		/**
+		 * The longest a call waits for a permit, never more than what is left of its deadline. Zero does
+		 * not wait.
+		 */
+		private Duration maxWait = QuotaSettings.DEFAULTS.maxWait();
+
+		/**
+		 * The longest one Redis operation of the shared quota may take, from 1ms to 10s; past it (or when
+		 * Redis fails) the quota is kept in this process for a few seconds.
+		 */
+		private Duration redisTimeout = QuotaSettings.DEFAULTS.redisTimeout();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public int getQueriesPerMinute() {
+			return this.queriesPerMinute;
+		}
+
+		public void setQueriesPerMinute(int queriesPerMinute) {
+			this.queriesPerMinute = queriesPerMinute;
+		}
+
+		public Duration getMaxWait() {
+			return this.maxWait;
+		}
+
+		public void setMaxWait(Duration maxWait) {
+			this.maxWait = maxWait;
+		}
+
+		public Duration getRedisTimeout() {
+			return this.redisTimeout;
+		}
+
+		public void setRedisTimeout(Duration redisTimeout) {
+			this.redisTimeout = redisTimeout;
+		}
+
+	}
+
+	/**
+	 * The circuit breaker of each instance: while most recent attempts fail (5xx, no answer), calls fail at
+	 * once as not screened (outcome circuit_open) instead of waiting out their deadline.
+	 */
+	public static class CircuitBreaker {
+
+		/**
+		 * Whether attempts go through a circuit breaker.
+		 */
+		private boolean enabled = true;
+
+		/**
+		 * Percentage of failed attempts, above 0 and at most 100, that opens the breaker.
+		 */
+		private float failureRateThreshold = CircuitBreakerSettings.DEFAULTS.failureRateThreshold();
+
+		/**
+		 * Number of recent attempts, from 2 to 10000, over which the failure rate is computed; also the
+		 * fewest before the breaker can open.
+		 */
+		private int windowSize = CircuitBreakerSettings.DEFAULTS.windowSize();
+
+		/**
+		 * How long the breaker stays open before probes are let through, from 1ms to 1h.
+		 */
+		private Duration waitInOpenState = CircuitBreakerSettings.DEFAULTS.waitInOpenState();
+
+		/**
+		 * Attempts let through while half-open, from 1 to 100; their failure rate closes or reopens it.
+		 */
+		private int halfOpenProbes = CircuitBreakerSettings.DEFAULTS.halfOpenProbes();
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public float getFailureRateThreshold() {
+			return this.failureRateThreshold;
+		}
+
+		public void setFailureRateThreshold(float failureRateThreshold) {
+			this.failureRateThreshold = failureRateThreshold;
+		}
+
+		public int getWindowSize() {
+			return this.windowSize;
+		}
+
+		public void setWindowSize(int windowSize) {
+			this.windowSize = windowSize;
+		}
+
+		public Duration getWaitInOpenState() {
+			return this.waitInOpenState;
+		}
+
+		public void setWaitInOpenState(Duration waitInOpenState) {
+			this.waitInOpenState = waitInOpenState;
+		}
+
+		public int getHalfOpenProbes() {
+			return this.halfOpenProbes;
+		}
+
+		public void setHalfOpenProbes(int halfOpenProbes) {
+			this.halfOpenProbes = halfOpenProbes;
 		}
 
 	}

@@ -10,6 +10,8 @@ import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ScreeningWindows;
 import dev.modelarmor.client.VerdictCache;
 import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.resilience.CircuitBreakerSettings;
+import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetryBudgetSettings;
@@ -72,6 +74,8 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
 		verdictCache(properties.getCache());
+		quota(properties.getQuota());
+		circuitBreaker(properties.getCircuitBreaker());
 		return new ModelArmorSettings(endpoint(properties), http(properties.getHttp(), application, sslBundles),
 				retry(properties.getRetry()),
 				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
@@ -189,6 +193,27 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		}
 		catch (InvalidSettingException ex) {
 			throw invalid("modelarmor.cache.", ex, ex.value());
+		}
+	}
+
+	/** Issue 26: checked whether the limiter is enabled or not, like every other property. */
+	static QuotaSettings quota(ModelArmorProperties.Quota quota) {
+		try {
+			return new QuotaSettings(quota.getQueriesPerMinute(), quota.getMaxWait(), quota.getRedisTimeout());
+		}
+		catch (InvalidSettingException ex) {
+			throw invalid("modelarmor.quota.", ex, ex.value());
+		}
+	}
+
+	/** Issue 26: checked whether the breaker is enabled or not. */
+	static CircuitBreakerSettings circuitBreaker(ModelArmorProperties.CircuitBreaker breaker) {
+		try {
+			return new CircuitBreakerSettings(breaker.getFailureRateThreshold(), breaker.getWindowSize(),
+					breaker.getWaitInOpenState(), breaker.getHalfOpenProbes());
+		}
+		catch (InvalidSettingException ex) {
+			throw invalid("modelarmor.circuit-breaker.", ex, ex.value());
 		}
 	}
 

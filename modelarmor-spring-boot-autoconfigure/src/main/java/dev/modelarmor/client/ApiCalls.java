@@ -5,6 +5,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 
+import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
@@ -55,18 +56,31 @@ final class ApiCalls {
 
 	private final ModelArmorCallObserver observer;
 
+	/** Issue 26: admits each attempt (quota, circuit breaker) and hears its status. */
+	private final AttemptGate gate;
+
 	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer) {
+		this(restClient, retryTemplate, observer, AttemptGate.OPEN);
+	}
+
+	private ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer,
+			AttemptGate gate) {
 		this.restClient = restClient;
 		this.retryTemplate = retryTemplate;
 		this.observer = observer;
+		this.gate = gate;
 	}
 
 	ApiCalls observedBy(ModelArmorCallObserver observer) {
-		return new ApiCalls(this.restClient, this.retryTemplate, observer);
+		return new ApiCalls(this.restClient, this.retryTemplate, observer, this.gate);
 	}
 
 	ApiCalls retryingWith(RetryTemplate retryTemplate) {
-		return new ApiCalls(this.restClient, retryTemplate, this.observer);
+		return new ApiCalls(this.restClient, retryTemplate, this.observer, this.gate);
+	}
+
+	ApiCalls gatedBy(AttemptGate gate) {
+		return new ApiCalls(this.restClient, this.retryTemplate, this.observer, gate);
 	}
 
 	/**
@@ -82,13 +96,13 @@ final class ApiCalls {
 		CallProgress progress = new CallProgress(call.operation(), this.observer);
 		if (!call.retryable()) {
 			try {
-				T answer = attempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
+				T answer = gatedAttempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
 						progress);
 				progress.finish(CallOutcome.SUCCESS);
 				return answer;
 			}
 			catch (RuntimeException ex) {
-				throw progress.failed(ex, CallOutcome.NON_RETRYABLE);
+				throw progress.failed(ex, refusalOr(ex, CallOutcome.NON_RETRYABLE));
 			}
 			catch (Error ex) {
 				progress.finish(CallOutcome.NON_RETRYABLE);
@@ -99,7 +113,7 @@ final class ApiCalls {
 		try {
 			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, (attempt) -> {
 				progress.beforeAttempt(attempt.previousFailure());
-				return attempt(call, body, answerType, expected,
+				return gatedAttempt(call, body, answerType, expected,
 						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
 			});
 		}
@@ -116,11 +130,44 @@ final class ApiCalls {
 		progress.waited(retried.backoff());
 		Throwable failure = retried.failure();
 		if (failure != null) {
-			throw progress.failed(failure, retried.outcome());
+			throw progress.failed(failure, refusalOr(failure, retried.outcome()));
 		}
 		progress.finish(retried.outcome());
 		// Without a failure, the retry template returned what an attempt answered, which is never null.
 		return Objects.requireNonNull(retried.answer(), "answer");
+	}
+
+	/**
+	 * Issue 26's hook: the gate admits the attempt or refuses it (then nothing is sent and the call ends with
+	 * the refusal's outcome, which no retry follows), and hears the status of an admitted attempt.
+	 */
+	private <T> T gatedAttempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
+			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
+		AttemptGate.Admission admission = this.gate.admit(call.operation(),
+				(call.variables().get("template") instanceof String template) ? template : null, deadline);
+		CallOutcome refusal = admission.refusal();
+		if (refusal != null) {
+			progress.attempting(attempt - 1, progress.backoff);
+			ModelArmorException refused = new ModelArmorException("Model Armor was not called: " + refusal.tag(),
+					attempt - 1, null, refusal);
+			if (progress.lastFailure != null) {
+				refused.addSuppressed(progress.lastFailure);
+			}
+			throw refused;
+		}
+		progress.lastStatus = "none";
+		try {
+			return attempt(call, body, answerType, expected, attempt, deadline, progress);
+		}
+		finally {
+			admission.ended(progress.lastStatus);
+		}
+	}
+
+	/** The outcome of a call the gate refused, carried by its exception; otherwise the given one. */
+	private static CallOutcome refusalOr(Throwable failure, CallOutcome otherwise) {
+		return (failure instanceof ModelArmorException refused && refused.outcome().isPresent())
+				? refused.outcome().get() : otherwise;
 	}
 
 	/**

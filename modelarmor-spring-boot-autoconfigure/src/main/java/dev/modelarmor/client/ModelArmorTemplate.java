@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
+import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
@@ -287,6 +288,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 
 		private ModelArmorCallObserver callObserver = ModelArmorCallObserver.NONE;
 
+		private AttemptGate attemptGate = AttemptGate.OPEN;
+
 		private Builder() {
 		}
 
@@ -429,6 +432,18 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 
 		/**
+		 * What admits each HTTP attempt, retries included: the quota limiter and the circuit breaker
+		 * ({@link dev.modelarmor.resilience.ResilienceGate}). None unless set.
+		 * @param attemptGate the gate
+		 * @return this builder
+		 */
+		public Builder attemptGate(AttemptGate attemptGate) {
+			Assert.notNull(attemptGate, "attemptGate must not be null");
+			this.attemptGate = attemptGate;
+			return this;
+		}
+
+		/**
 		 * Builds the template.
 		 * @return the template
 		 * @throws IllegalArgumentException when no project id was given, or when the project id, the
@@ -448,7 +463,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 			try {
 				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
 						this.authorization, this.quotaProjectId);
-				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver), target,
+				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver).gatedBy(this.attemptGate), target,
 						this.projectId, this.location, this.templateId, TemplateChangeListener.NONE, transport);
 			}
 			catch (RuntimeException ex) {

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  * (Model Armor refused the text itself, blocked in every mode);</li>
  * <li>{@code filter}: a matched filter, such as {@code sdp}, {@code rai} or {@code pi_and_jailbreak}, or
  * {@code none} when no filter matched ({@code allowed}, {@code failed_open}, {@code failed_closed},
- * {@code rejected}).</li>
+ * {@code rejected}); a name Model Armor does not document counts as {@code other}.</li>
  * </ul>
  * A screening in which several filters matched increments the counter once per filter, so the sum over
  * {@code filter} counts matches, not screenings; count screenings of one result by one filter, or of a
@@ -59,7 +59,8 @@ public class MicrometerScreeningObserver implements ScreeningObserver {
 			return;
 		}
 		for (String filter : matchedFilters) {
-			increment(registry, phaseTag, result, filter);
+			// bounded: a name the server invents counts as other (issue 26)
+			increment(registry, phaseTag, result, BoundedTags.filter(filter));
 		}
 	}
 

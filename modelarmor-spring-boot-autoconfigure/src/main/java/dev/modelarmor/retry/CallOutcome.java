@@ -30,7 +30,13 @@ public enum CallOutcome {
 	BUDGET_EXHAUSTED,
 
 	/** The wait before a retry was cut short: the application is shutting down or the thread was interrupted. */
-	INTERRUPTED;
+	INTERRUPTED,
+
+	/** No quota permit could be had within what was left of the deadline; the attempt was not sent. */
+	QUOTA_EXHAUSTED,
+
+	/** The circuit breaker was open (Model Armor failing): the attempt was not sent. */
+	CIRCUIT_OPEN;
 
 	/**
 	 * The name used in log lines and metric tags.

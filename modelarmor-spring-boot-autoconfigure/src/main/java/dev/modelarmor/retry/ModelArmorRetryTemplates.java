@@ -28,8 +28,20 @@ public final class ModelArmorRetryTemplates {
 	 * @return a new template
 	 */
 	public static RetryTemplate retrying(RetrySettings settings, RetryRuntime runtime) {
+		RetryBudgetSettings budgetSettings = settings.budget();
+		return retrying(settings, runtime, (budgetSettings != null) ? new RetryBudget(budgetSettings, runtime.clock()) : null);
+	}
+
+	/**
+	 * A template that retries as the settings say, drawing on the given retry budget (issue 26: a budget
+	 * made outside, so that its tokens can be a gauge).
+	 * @param settings the schedule, deadline and classification; their budget settings are not used
+	 * @param runtime the clock, sleeper and random source
+	 * @param budget the budget, or {@code null} for none
+	 * @return a new template
+	 */
+	public static RetryTemplate retrying(RetrySettings settings, RetryRuntime runtime, @Nullable RetryBudget budget) {
 		RetryTemplate template = new RetryTemplate();
-		RetryBudget budget = (settings.budget() != null) ? new RetryBudget(settings.budget()) : null;
 		template.setRetryPolicy(
 				new ModelArmorRetryPolicy(new FailureClassifier(settings.retryTooManyRequests()), budget));
 		template.setBackOffPolicy(new JitteredTruncatedBackOffPolicy(settings, runtime));

@@ -75,6 +75,15 @@ class ConfigurationMetadataTests {
 			modelarmor.cache.enabled                 | false
 			modelarmor.cache.name                    | modelarmor-verdicts
 			modelarmor.cache.time-to-live            | 5m
+			modelarmor.quota.enabled                 | false
+			modelarmor.quota.queries-per-minute      | 1200
+			modelarmor.quota.max-wait                | 2s
+			modelarmor.quota.redis-timeout           | 100ms
+			modelarmor.circuit-breaker.enabled       | true
+			modelarmor.circuit-breaker.failure-rate-threshold | 50
+			modelarmor.circuit-breaker.window-size   | 20
+			modelarmor.circuit-breaker.wait-in-open-state | 10s
+			modelarmor.circuit-breaker.half-open-probes | 3
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -90,7 +99,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(51);
+		assertThat(properties).hasSize(60);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -64,7 +64,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(39)
+		assertThat(metadataDefaults()).hasSize(48)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
 			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
@@ -108,6 +108,12 @@ class ModelArmorSettingsTests {
 			modelarmor.cache.time-to-live         | -1s
 			modelarmor.cache.time-to-live         | 25h
 			modelarmor.cache.name                 | '  '
+			modelarmor.quota.queries-per-minute   | 1
+			modelarmor.quota.redis-timeout        | 0s
+			modelarmor.circuit-breaker.failure-rate-threshold | 0.0
+			modelarmor.circuit-breaker.window-size | 1
+			modelarmor.circuit-breaker.wait-in-open-state | 0s
+			modelarmor.circuit-breaker.half-open-probes | 0
 			""")
 	void anInvalidValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property, String value) {
 		ModelArmorProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(property, value)))

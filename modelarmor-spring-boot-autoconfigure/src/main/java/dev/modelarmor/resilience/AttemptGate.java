@@ -1,0 +1,57 @@
+package dev.modelarmor.resilience;
+
+import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.RetryDeadline;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Consulted by the client before each HTTP attempt of a call, retries included, and told each admitted
+ * attempt's status when it ends. A refused attempt is not sent: the call ends at once as not screened with
+ * the refusal's outcome ({@link CallOutcome#QUOTA_EXHAUSTED}, {@link CallOutcome#CIRCUIT_OPEN}).
+ *
+ * <p>Implementations are thread-safe and never wait past the deadline they are given.
+ */
+@FunctionalInterface
+public interface AttemptGate {
+
+	/** Admits every attempt and records nothing. */
+	AttemptGate OPEN = (operation, template, deadline) -> Admission.ADMITTED;
+
+	/**
+	 * Decides whether an attempt may be sent now, waiting for a quota permit within the deadline.
+	 * @param operation what the call does, e.g. {@code sanitize_user_prompt}
+	 * @param template the template the call addresses, or {@code null}
+	 * @param deadline the call's deadline, or {@code null} when the retry template is not the starter's
+	 * (then the gate does not wait)
+	 * @return the admission, told later how the attempt ended
+	 */
+	Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline);
+
+	/**
+	 * The gate's answer for one attempt.
+	 */
+	interface Admission {
+
+		/** An admission that needs to hear nothing. */
+		Admission ADMITTED = new Admission() {
+		};
+
+		/**
+		 * Why the attempt may not be sent.
+		 * @return the outcome the call ends with, or {@code null} when the attempt is admitted
+		 */
+		default @Nullable CallOutcome refusal() {
+			return null;
+		}
+
+		/**
+		 * The attempt ended; called once for an admitted attempt, never for a refused one.
+		 * @param status the HTTP status ({@code 200}, {@code 503}), {@code io_error} without an answer,
+		 * {@code token_unavailable} when it could not be sent for want of a token, or {@code none}
+		 */
+		default void ended(String status) {
+		}
+
+	}
+
+}

@@ -1,0 +1,107 @@
+package dev.modelarmor.resilience;
+
+import java.time.Duration;
+
+import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.RetryDeadline;
+import dev.modelarmor.retry.RetryRuntime;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Hands out the quota's permits, one per HTTP attempt. A permit that is due later is waited for with the
+ * runtime's sleeper, but only when the wait fits in the call's deadline and in
+ * {@link QuotaSettings#maxWait()}; otherwise it is given back and the attempt is refused
+ * ({@link CallOutcome#QUOTA_EXHAUSTED}). The wait is known when the permit is reserved, so a caller
+ * never waits in vain.
+ */
+public final class QuotaLimiter implements AutoCloseable {
+
+	private final QuotaBucket bucket;
+
+	private final QuotaSettings settings;
+
+	private final RetryRuntime runtime;
+
+	QuotaLimiter(QuotaBucket bucket, QuotaSettings settings, RetryRuntime runtime) {
+		this.bucket = bucket;
+		this.settings = settings;
+		this.runtime = runtime;
+	}
+
+	/**
+	 * A limiter kept in this process.
+	 * @param settings the quota
+	 * @param runtime the clock of the bucket and the sleeper of the waits
+	 * @return the limiter
+	 */
+	public static QuotaLimiter local(QuotaSettings settings, RetryRuntime runtime) {
+		return new QuotaLimiter(new LocalQuotaBucket(settings, runtime.clock()), settings, runtime);
+	}
+
+	/**
+	 * A limiter whose permits are shared through Redis by every instance that names the same key.
+	 * @param bucket the shared bucket; closed with the limiter
+	 * @param settings the quota
+	 * @param runtime the sleeper of the waits
+	 * @return the limiter
+	 */
+	public static QuotaLimiter shared(RedisQuotaBucket bucket, QuotaSettings settings, RetryRuntime runtime) {
+		return new QuotaLimiter(bucket, settings, runtime);
+	}
+
+	/**
+	 * Takes a permit for one attempt.
+	 * @param deadline the call's deadline, or {@code null} for no wait at all
+	 * @return the permit, granted or refused, and the time waited
+	 */
+	Permit acquire(@Nullable RetryDeadline deadline) {
+		Duration allowed = (deadline == null) ? Duration.ZERO : min(this.settings.maxWait(), deadline.remaining());
+		QuotaBucket.Reservation reservation = this.bucket.reserve();
+		long wait = reservation.waitNanos();
+		if (wait <= 0) {
+			return new Permit(null, Duration.ZERO);
+		}
+		if (wait > allowed.toNanos()) {
+			reservation.refund();
+			return new Permit(CallOutcome.QUOTA_EXHAUSTED, Duration.ZERO);
+		}
+		Duration waited = Duration.ofNanos(wait);
+		try {
+			// whole milliseconds, rounded up: never sent before the permit is due
+			this.runtime.sleeper().sleep((wait + 999_999) / 1_000_000);
+			return new Permit(null, waited);
+		}
+		catch (InterruptedException ex) {
+			if (ex.getClass() == InterruptedException.class) {
+				Thread.currentThread().interrupt();
+			}
+			reservation.refund();
+			return new Permit(CallOutcome.INTERRUPTED, Duration.ZERO);
+		}
+	}
+
+	private static Duration min(Duration a, Duration b) {
+		return (a.compareTo(b) <= 0) ? a : b;
+	}
+
+	/** Whether permits come from Redis right now, for tests. */
+	boolean isShared() {
+		return (this.bucket instanceof RedisQuotaBucket redis) && redis.isShared();
+	}
+
+	@Override
+	public void close() {
+		this.bucket.close();
+	}
+
+	/**
+	 * A permit, or why there is none.
+	 *
+	 * @param refusal {@code null} when granted, else {@link CallOutcome#QUOTA_EXHAUSTED} or
+	 * {@link CallOutcome#INTERRUPTED}
+	 * @param waited the time waited for it
+	 */
+	record Permit(@Nullable CallOutcome refusal, Duration waited) {
+	}
+
+}

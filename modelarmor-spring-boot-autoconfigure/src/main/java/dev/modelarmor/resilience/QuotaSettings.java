@@ -1,0 +1,62 @@
+package dev.modelarmor.resilience;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import dev.modelarmor.retry.InvalidSettingException;
+
+/**
+ * The project's Model Armor quota as the limiter keeps it: a token bucket of {@link #capacity()} permits
+ * refilled with {@link #refillPerMinute()} permits a minute, so that the permits handed out in any 60 s
+ * window, the full bucket plus a minute's refill, are at most {@code queriesPerMinute}.
+ *
+ * @param queriesPerMinute the quota, from 2 to 1,000,000 (Model Armor's default is 1,200)
+ * @param maxWait the longest a call waits for a permit, never more than what is left of its deadline; zero
+ * for not at all
+ * @param redisTimeout the longest one Redis operation of the shared bucket may take before the limiter
+ * falls back to its in-process bucket, from 1 ms to 10 s
+ */
+public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout) {
+
+	/** Model Armor's default quota: 1,200 queries per minute. */
+	public static final int DEFAULT_QUERIES_PER_MINUTE = 1200;
+
+	/** 1,200 queries per minute, a wait of at most 2 s, 100 ms for each Redis operation. */
+	public static final QuotaSettings DEFAULTS = new QuotaSettings(DEFAULT_QUERIES_PER_MINUTE, Duration.ofSeconds(2),
+			Duration.ofMillis(100));
+
+	/**
+	 * Rejects values the limiter cannot keep, naming the setting.
+	 */
+	public QuotaSettings {
+		Objects.requireNonNull(maxWait, "maxWait");
+		Objects.requireNonNull(redisTimeout, "redisTimeout");
+		if (queriesPerMinute < 2 || queriesPerMinute > 1_000_000) {
+			throw new InvalidSettingException("queries-per-minute", queriesPerMinute, "must be from 2 to 1000000");
+		}
+		if (maxWait.isNegative()) {
+			throw new InvalidSettingException("max-wait", maxWait, "must not be negative");
+		}
+		if (redisTimeout.compareTo(Duration.ofMillis(1)) < 0 || redisTimeout.compareTo(Duration.ofSeconds(10)) > 0) {
+			throw new InvalidSettingException("redis-timeout", redisTimeout, "must be from 1ms to 10s");
+		}
+	}
+
+	/**
+	 * The bucket's size, the burst it allows: one second's share of the quota, at least one permit.
+	 * @return the capacity
+	 */
+	public long capacity() {
+		return Math.max(1, this.queriesPerMinute / 60);
+	}
+
+	/**
+	 * The permits added a minute, continuously: the quota less the capacity, so that capacity plus a
+	 * minute's refill never exceeds the quota.
+	 * @return the refill per minute
+	 */
+	public long refillPerMinute() {
+		return this.queriesPerMinute - capacity();
+	}
+
+}
