@@ -1,7 +1,6 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
-import java.util.Set;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.VerdictCache;
@@ -20,13 +19,6 @@ import org.springframework.util.StringUtils;
 final class ModelArmorCacheSettings {
 
 	static final String SIGNING_KEY = "modelarmor.cache.signing-key";
-
-	/**
-	 * Caches known to live in this process, by their exact class: only their own process reads and writes
-	 * them. Any other (Redis, a decorator, one this starter does not know) is taken as shared: fail closed.
-	 */
-	private static final Set<String> IN_PROCESS = Set.of("org.springframework.cache.concurrent.ConcurrentMapCache",
-			"org.springframework.cache.caffeine.CaffeineCache");
 
 	private ModelArmorCacheSettings() {
 	}
@@ -49,14 +41,10 @@ final class ModelArmorCacheSettings {
 		}
 	}
 
-	static boolean inProcess(Cache cache) {
-		return IN_PROCESS.contains(cache.getClass().getName());
-	}
-
 	private static VerdictSigningKeys signingKeys(ModelArmorProperties.Cache properties, Cache cache) {
 		String key = properties.getSigningKey();
 		if (!StringUtils.hasText(key)) {
-			if (inProcess(cache)) {
+			if (VerdictCache.inProcess(cache)) {
 				return VerdictSigningKeys.random();
 			}
 			throw new ModelArmorConfigurationException(SIGNING_KEY,

@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * daemon threads of this guard's own, {@code modelarmor-cache-N}, and the caller waits for one at most the
  * timeout. An operation that times out, fails or finds no free thread is a failure; after
  * {@code failuresToSkip} failures in a row the cache is skipped for {@code skipFor}, then one operation is
- * let through to try it again. The caller is told of every change of state, once.
+ * let through to try it again. The caller is told of every change of state, once. A cache known to live
+ * in this process (a map, Caffeine) never waits on anything: its operations run on the caller's thread.
  */
 final class CacheGuard implements AutoCloseable {
 
@@ -43,7 +44,8 @@ final class CacheGuard implements AutoCloseable {
 
 	private final Consumer<Boolean> skipping;
 
-	private final ThreadPoolExecutor executor;
+	/** Where operations run, or {@code null} to run them on the caller's thread (a cache in this process). */
+	private final @Nullable ThreadPoolExecutor executor;
 
 	private final Object lock = new Object();
 
@@ -55,19 +57,25 @@ final class CacheGuard implements AutoCloseable {
 	/** An operation let through after a skip, whose outcome decides whether the skip ends. */
 	private boolean probing;
 
-	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping) {
+	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping,
+			boolean inProcess) {
 		this.timeout = timeout;
 		this.failuresToSkip = failuresToSkip;
 		this.skipForMillis = skipFor.toMillis();
 		this.clock = clock;
 		this.skipping = skipping;
-		this.executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(QUEUE),
-				(task) -> {
+		this.executor = inProcess ? null : newExecutor();
+	}
+
+	private static ThreadPoolExecutor newExecutor() {
+		ThreadPoolExecutor executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
+				new ArrayBlockingQueue<>(QUEUE), (task) -> {
 					Thread thread = new Thread(task, "modelarmor-cache-" + THREAD_NUMBER.incrementAndGet());
 					thread.setDaemon(true);
 					return thread;
 				});
-		this.executor.allowCoreThreadTimeOut(true);
+		executor.allowCoreThreadTimeOut(true);
+		return executor;
 	}
 
 	/**
@@ -103,9 +111,22 @@ final class CacheGuard implements AutoCloseable {
 	 * @throws CacheFailure when it failed, timed out or could not start; the caller is the one to log it
 	 */
 	<T> @Nullable T run(Supplier<@Nullable T> operation) throws CacheFailure {
+		ThreadPoolExecutor executor = this.executor;
+		if (executor == null) {
+			// A map in this process: nothing to wait for, no thread to hand over to.
+			try {
+				T result = operation.get();
+				succeeded();
+				return result;
+			}
+			catch (RuntimeException ex) {
+				failed();
+				throw new CacheFailure(ex);
+			}
+		}
 		CompletableFuture<@Nullable T> future;
 		try {
-			future = CompletableFuture.supplyAsync(operation, this.executor);
+			future = CompletableFuture.supplyAsync(operation, executor);
 		}
 		catch (RuntimeException ex) {
 			failed();
@@ -175,7 +196,10 @@ final class CacheGuard implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.executor.shutdownNow();
+		ThreadPoolExecutor executor = this.executor;
+		if (executor != null) {
+			executor.shutdownNow();
+		}
 	}
 
 	/** A cache operation that failed, timed out or could not start. */

@@ -133,7 +133,24 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 		this.clock = clock;
 		this.observer = observer;
 		this.guard = new CacheGuard(settings.operationTimeout(), settings.failuresToSkip(), settings.skipFor(), clock,
-				this::skipping);
+				this::skipping, inProcess(cache));
+		// Loads the classes of signing and JSON now, not within the first lookup's timeout.
+		SignedVerdicts.read(SignedVerdicts.write(new CachedVerdict("warm-up",
+				dev.modelarmor.client.SanitizationResult.Verdict.NO_MATCH, java.util.List.of(), 0), this.keys), this.keys);
+	}
+
+	/**
+	 * Whether a cache is known to live in this process: a {@code ConcurrentMapCache} or a
+	 * {@code CaffeineCache}, by their exact class. Only its own process reads and writes it, and it never
+	 * waits on a network. Any other (Redis, a decorator, one this starter does not know) is taken as
+	 * shared and remote: fail closed.
+	 * @param cache the cache
+	 * @return whether it is in this process
+	 */
+	public static boolean inProcess(Cache cache) {
+		String type = cache.getClass().getName();
+		return type.equals("org.springframework.cache.concurrent.ConcurrentMapCache")
+				|| type.equals("org.springframework.cache.caffeine.CaffeineCache");
 	}
 
 	/**
