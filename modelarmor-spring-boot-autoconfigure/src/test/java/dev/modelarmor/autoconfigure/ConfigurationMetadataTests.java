@@ -75,6 +75,11 @@ class ConfigurationMetadataTests {
 			modelarmor.cache.enabled                 | false
 			modelarmor.cache.name                    | modelarmor-verdicts
 			modelarmor.cache.time-to-live            | 5m
+			modelarmor.cache.operation-timeout       | 100ms
+			modelarmor.cache.failures-to-skip        | 3
+			modelarmor.cache.skip-for                | 30s
+			modelarmor.cache.signing-key             | -
+			modelarmor.cache.previous-signing-keys   | -
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -90,7 +95,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(51);
+		assertThat(properties).hasSize(56);
 	}
 
 	private static Map<String, JsonNode> readProperties() {
