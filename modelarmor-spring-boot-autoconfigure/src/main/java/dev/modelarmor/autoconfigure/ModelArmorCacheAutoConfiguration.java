@@ -15,11 +15,14 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.cache.autoconfigure.RedisCacheManagerBuilderCustomizer;
 import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.data.redis.cache.RedisCacheConfiguration;
+import org.springframework.util.ClassUtils;
 
 /**
  * Auto-configuration of the verdict cache, with {@code modelarmor.cache.enabled=true}: a
@@ -28,7 +31,10 @@ import org.springframework.context.annotation.Import;
  * {@link WindowedScreening} bean that every integration screens through ({@code @ModelArmorGuarded}, the
  * Spring AI advisor, documents and tools), and told of every template changed through the
  * {@link ModelArmorTemplate} bean's {@code templates()}. Lookups are counted when Micrometer is present.
- * Without a {@code CacheManager}, or when it has no cache of that name, startup fails naming the property.
+ * Without a {@code CacheManager}, or when it has no cache of that name, startup fails naming the property;
+ * so does a cache outside this process (anything but a {@code ConcurrentMapCache} or a
+ * {@code CaffeineCache}) without {@code modelarmor.cache.signing-key}. On Spring Boot's Redis cache, the
+ * starter's cache stores its signed JSON values as text with the verdicts' time to live.
  */
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class,
 		afterName = "org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration")
@@ -37,10 +43,12 @@ import org.springframework.context.annotation.Import;
 @Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorCacheAutoConfiguration {
 
+	private static final String REDIS_CACHE = "org.springframework.data.redis.cache.RedisCache";
+
 	@Bean
 	@ConditionalOnMissingBean
 	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorProperties properties,
-			ObjectProvider<VerdictCacheObserver> observer) {
+			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer) {
 		ModelArmorProperties.Cache settings = properties.getCache();
 		CacheManager manager = cacheManager.getIfUnique();
 		if (manager == null) {
@@ -55,13 +63,28 @@ public final class ModelArmorCacheAutoConfiguration {
 					"the CacheManager has no cache named '" + settings.getName() + "'",
 					"Add it to spring.cache.cache-names, or change modelarmor.cache.name to a cache it has");
 		}
-		return new VerdictCache(cache, settings.getTimeToLive(), Clock.systemUTC(),
-				observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
+		if (ClassUtils.isPresent(REDIS_CACHE, ModelArmorCacheAutoConfiguration.class.getClassLoader())) {
+			ModelArmorRedisVerdicts.requireText(cache);
+		}
+		return new VerdictCache(cache, ModelArmorCacheSettings.of(settings, cache, modelArmorSettings.retry()),
+				Clock.systemUTC(), observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
 	}
 
 	@Bean
 	static ModelArmorCachePostProcessor modelArmorCachePostProcessor(ObjectProvider<VerdictCache> modelArmorVerdictCache) {
 		return new ModelArmorCachePostProcessor(modelArmorVerdictCache);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass({ RedisCacheManagerBuilderCustomizer.class, RedisCacheConfiguration.class })
+	static class RedisVerdictsConfiguration {
+
+		@Bean
+		ModelArmorRedisVerdicts modelArmorRedisVerdicts(ModelArmorProperties properties) {
+			ModelArmorProperties.Cache cache = properties.getCache();
+			return new ModelArmorRedisVerdicts(cache.getName(), cache.getTimeToLive());
+		}
+
 	}
 
 	@Configuration(proxyBeanMethods = false)

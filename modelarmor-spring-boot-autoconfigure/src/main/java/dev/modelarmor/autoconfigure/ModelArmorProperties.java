@@ -1,6 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
@@ -893,6 +895,35 @@ public class ModelArmorProperties {
 		 */
 		private Duration timeToLive = VerdictCache.DEFAULT_TIME_TO_LIVE;
 
+		/**
+		 * The longest one lookup, write or clear of the cache may hold a screening, at most 5s; a cache
+		 * that takes longer is a miss. Never more than the retry deadline.
+		 */
+		private Duration operationTimeout = VerdictCache.DEFAULT_OPERATION_TIMEOUT;
+
+		/**
+		 * Failures (errors or timeouts) in a row after which the cache is skipped for skip-for.
+		 */
+		private int failuresToSkip = VerdictCache.DEFAULT_FAILURES_TO_SKIP;
+
+		/**
+		 * How long a failing cache is skipped before it is tried again.
+		 */
+		private Duration skipFor = VerdictCache.DEFAULT_SKIP_FOR;
+
+		/**
+		 * Key (Base64, at least 32 bytes: openssl rand -base64 32) that stored keys are computed with
+		 * and values signed with (HmacSHA256). Required for a cache outside this process (Redis, ...); the
+		 * same on every instance that shares the cache. An in-process cache without it uses a random key.
+		 */
+		private @Nullable String signingKey;
+
+		/**
+		 * Keys that signed before signing-key was rotated: values signed with one are a miss and screened
+		 * again, not reported as forgeries.
+		 */
+		private List<String> previousSigningKeys = new ArrayList<>();
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -915,6 +946,46 @@ public class ModelArmorProperties {
 
 		public void setTimeToLive(Duration timeToLive) {
 			this.timeToLive = timeToLive;
+		}
+
+		public Duration getOperationTimeout() {
+			return this.operationTimeout;
+		}
+
+		public void setOperationTimeout(Duration operationTimeout) {
+			this.operationTimeout = operationTimeout;
+		}
+
+		public int getFailuresToSkip() {
+			return this.failuresToSkip;
+		}
+
+		public void setFailuresToSkip(int failuresToSkip) {
+			this.failuresToSkip = failuresToSkip;
+		}
+
+		public Duration getSkipFor() {
+			return this.skipFor;
+		}
+
+		public void setSkipFor(Duration skipFor) {
+			this.skipFor = skipFor;
+		}
+
+		public @Nullable String getSigningKey() {
+			return this.signingKey;
+		}
+
+		public void setSigningKey(@Nullable String signingKey) {
+			this.signingKey = signingKey;
+		}
+
+		public List<String> getPreviousSigningKeys() {
+			return this.previousSigningKeys;
+		}
+
+		public void setPreviousSigningKeys(List<String> previousSigningKeys) {
+			this.previousSigningKeys = previousSigningKeys;
 		}
 
 	}

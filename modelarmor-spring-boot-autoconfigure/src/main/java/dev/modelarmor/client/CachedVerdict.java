@@ -1,7 +1,5 @@
 package dev.modelarmor.client;
 
-import java.io.Serial;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,22 +14,19 @@ import org.jspecify.annotations.Nullable;
  * A verdict as a {@link VerdictCache} stores it: whether the text matched, which filters matched, and
  * when the verdict expires; never any of the text, nor any text derived from it (a result that carries
  * de-identified text is not cached, and URIs, findings and messages are not kept). Strings, enums and a
- * number only, so that any cache can hold it: it is {@link Serializable} for a cache that serializes with
- * Java serialization (Spring Data Redis' default) and a plain record for one that writes JSON.
+ * number only. The cache holds it as a signed JSON string ({@link SignedVerdicts}), never as a Java
+ * object: Java deserialization of what others can write to a shared cache is a risk of its own.
  *
  * <p>A value read back from a shared cache is input like any other: {@link VerdictCache} uses it only when
- * it {@linkplain #usableFor(String, long, long) is usable for the key it was looked up with}.
+ * its signature verifies and it {@linkplain #usableFor(String, long, long) is usable for the key it was
+ * looked up with}.
  *
  * @param key the key it was stored under, so that a value copied to another key is not used there
  * @param verdict {@link Verdict#MATCHED} or {@link Verdict#NO_MATCH}
  * @param matchedFilters the filters that matched, empty for {@link Verdict#NO_MATCH}
  * @param expiresAt when it expires, in milliseconds since the epoch
  */
-public record CachedVerdict(String key, Verdict verdict, List<MatchedFilter> matchedFilters, long expiresAt)
-		implements Serializable {
-
-	@Serial
-	private static final long serialVersionUID = 1L;
+public record CachedVerdict(String key, Verdict verdict, List<MatchedFilter> matchedFilters, long expiresAt) {
 
 	/** Filter names as the API sends them (rai, sdp, pi_and_jailbreak, …): short, lower case. */
 	private static final Pattern FILTER_NAME = Pattern.compile("[a-z0-9_]{1,64}");
@@ -125,10 +120,7 @@ public record CachedVerdict(String key, Verdict verdict, List<MatchedFilter> mat
 	 * @param name its name as the API sent it, e.g. {@code pi_and_jailbreak}
 	 * @param kind which kind of filter it is
 	 */
-	public record MatchedFilter(String name, FilterKind kind) implements Serializable {
-
-		@Serial
-		private static final long serialVersionUID = 1L;
+	public record MatchedFilter(String name, FilterKind kind) {
 
 		/**
 		 * Creates a matched filter.

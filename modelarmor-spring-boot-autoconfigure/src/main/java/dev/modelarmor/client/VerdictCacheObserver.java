@@ -22,6 +22,13 @@ public interface VerdictCacheObserver {
 	void lookedUp(String operation, Lookup lookup);
 
 	/**
+	 * The cache started or stopped being skipped after failures in a row.
+	 * @param skipped whether it is skipped now
+	 */
+	default void skipping(boolean skipped) {
+	}
+
+	/**
 	 * What a lookup found. Only a {@link #HIT} spares a Model Armor call; every other result screens.
 	 */
 	enum Lookup {
@@ -38,8 +45,17 @@ public interface VerdictCacheObserver {
 		 */
 		INVALID,
 
-		/** The cache failed (e.g. Redis unreachable): screened as a miss. */
-		ERROR;
+		/**
+		 * A value whose signature does not verify, or signed with a key that is not known: a possible
+		 * forgery, ignored as a miss.
+		 */
+		FORGED,
+
+		/** The cache failed or did not answer within its timeout (e.g. Redis unreachable): a miss. */
+		ERROR,
+
+		/** The cache is skipped after failures in a row, not asked: a miss. */
+		SKIPPED;
 
 		/**
 		 * The value of the {@code result} tag.

@@ -13,6 +13,10 @@ import org.jspecify.annotations.Nullable;
  * of one template can be told apart; the digest covers the text, the user prompt given with a model
  * response, and the window size and overlap that cut long text.
  *
+ * <p>This value never leaves the process: a plain digest would let anyone who reads the cache confirm a
+ * guessed text. The cache stores under {@link #storedUnder(VerdictSigningKeys)}, an HmacSHA256 of it under
+ * the signing key.
+ *
  * <p>The text is digested as its UTF-16 code units, not as UTF-8: Java's UTF-8 encoder replaces an
  * unpaired surrogate with {@code ?}, so two different texts would share a key.
  *
@@ -27,6 +31,9 @@ record VerdictKey(String operation, String value) {
 
 	/** Bumped when what goes into a digest changes, so that old entries are never read as new ones. */
 	private static final String VERSION = "v1";
+
+	/** The stored keys' version: v1 stored keys were this key itself, readable by a guesser. */
+	private static final String STORED_VERSION = "v2";
 
 	/** Characters digested at a time: bounds the buffer whatever the text's length. */
 	private static final int CHUNK = 4096;
@@ -75,6 +82,18 @@ record VerdictKey(String operation, String value) {
 			// Every Java platform must provide SHA-256.
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * The key the cache stores under: {@code v2:<operation>:<template name>:<HmacSHA256 of this key, hex>}.
+	 * Without the signing key no one can compute it for a guessed text.
+	 * @param keys the signing keys
+	 * @return the stored key
+	 */
+	String storedUnder(VerdictSigningKeys keys) {
+		String templateName = this.value.substring(VERSION.length() + this.operation.length() + 2,
+				this.value.lastIndexOf(':'));
+		return STORED_VERSION + ":" + this.operation + ":" + templateName + ":" + keys.digest(this.value);
 	}
 
 	@Override

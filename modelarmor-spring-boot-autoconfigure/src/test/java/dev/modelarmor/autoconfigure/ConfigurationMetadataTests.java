@@ -84,6 +84,11 @@ class ConfigurationMetadataTests {
 			modelarmor.circuit-breaker.window-size   | 20
 			modelarmor.circuit-breaker.wait-in-open-state | 10s
 			modelarmor.circuit-breaker.half-open-probes | 3
+			modelarmor.cache.operation-timeout       | 100ms
+			modelarmor.cache.failures-to-skip        | 3
+			modelarmor.cache.skip-for                | 30s
+			modelarmor.cache.signing-key             | -
+			modelarmor.cache.previous-signing-keys   | -
 			""")
 	void everyPropertyIsDescribedWithItsDefault(String name, String defaultValue) {
 		JsonNode property = properties.get(name);
@@ -99,7 +104,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(60);
+		assertThat(properties).hasSize(65);
 	}
 
 	private static Map<String, JsonNode> readProperties() {

@@ -37,7 +37,9 @@ class ModelArmorJsonHintsTests {
 	 */
 	static final Set<String> NOT_ON_THE_WIRE = Set.of("ApiCall", "CallResult", "HttpTimeouts", "ModelArmorEndpoint",
 			"FloorSettingName", "ScreeningWindows", "SanitizeOptions", "SanitizationResult$Verdict", "TextWindows$Plan",
-			"TextWindows$Window", "WindowedScreening$Answer", "VerdictKey", "VerdictCacheObserver$Lookup");
+			"TextWindows$Window", "WindowedScreening$Answer", "VerdictKey", "VerdictCacheObserver$Lookup",
+			// the verdict cache's settings and read results; its stored form is written and read as a JSON tree
+			"VerdictCache$Settings", "SignedVerdicts$Read", "SignedVerdicts$Outcome", "VerdictSigningKeys$Signature");
 
 	private static final RuntimeHints HINTS = registered();
 

@@ -1,10 +1,7 @@
 package dev.modelarmor.client;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +77,10 @@ class VerdictCacheTests {
 
 	static final Duration TIME_TO_LIVE = Duration.ofMinutes(5);
 
+	static final String SIGNING_KEY = Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes());
+
+	static final VerdictSigningKeys KEYS = VerdictSigningKeys.of(SIGNING_KEY, List.of());
+
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
@@ -115,7 +116,26 @@ class VerdictCacheTests {
 	}
 
 	VerdictCache verdicts(Cache cache) {
-		return new VerdictCache(cache, TIME_TO_LIVE, this.clock, this.lookups);
+		return verdicts(cache, KEYS);
+	}
+
+	VerdictCache verdicts(Cache cache, VerdictSigningKeys keys) {
+		return new VerdictCache(cache, new VerdictCache.Settings(TIME_TO_LIVE, Duration.ofMillis(200), 3,
+				Duration.ofSeconds(30), keys), this.clock, this.lookups);
+	}
+
+	/** The stored form of a verdict, signed as the starter signs it. */
+	static String signed(CachedVerdict verdict) {
+		return SignedVerdicts.write(verdict, KEYS);
+	}
+
+	/** The verdict stored under a key, read back with the test's keys. */
+	CachedVerdict storedVerdict(String key) {
+		Cache.ValueWrapper stored = this.store.get(key);
+		assertThat(stored).isNotNull();
+		SignedVerdicts.Read read = SignedVerdicts.read(stored.get(), KEYS);
+		assertThat(read.outcome()).isEqualTo(SignedVerdicts.Outcome.SIGNED);
+		return read.verdict();
 	}
 
 	static void answer(String text, String json) {
@@ -159,7 +179,7 @@ class VerdictCacheTests {
 	}
 
 	@Test
-	void theStoredKeysAndValuesHoldNoneOfTheText() throws IOException {
+	void theStoredKeysAndValuesHoldNoneOfTheText() {
 		answer(INJECTION, JAILBREAK);
 		this.screening.sanitizeUserPrompt(PROMPT);
 		this.screening.sanitizeUserPrompt(INJECTION);
@@ -167,12 +187,10 @@ class VerdictCacheTests {
 		Map<Object, Object> stored = this.store.getNativeCache();
 		assertThat(stored).hasSize(3);
 		assertThat(stored.keySet()).allSatisfy((key) -> assertThat(key).asString()
-			.matches("v1:sanitize_(user_prompt|model_response):" + TEMPLATE_NAME + ":[0-9a-f]{64}"));
+			.matches("v2:sanitize_(user_prompt|model_response):" + TEMPLATE_NAME + ":[0-9a-f]{64}"));
 		for (Map.Entry<Object, Object> entry : stored.entrySet()) {
-			assertThat(entry.getValue()).isInstanceOf(CachedVerdict.class);
-			List<String> forms = List.of(entry.getKey().toString(), entry.getValue().toString(),
-					new String(serialized(entry.getValue()), StandardCharsets.ISO_8859_1),
-					new String(serialized(entry.getValue()), StandardCharsets.UTF_16BE));
+			assertThat(entry.getValue()).isInstanceOf(String.class).asString().startsWith("{\"kid\":\"");
+			List<String> forms = List.of(entry.getKey().toString(), entry.getValue().toString());
 			for (String text : List.of(PROMPT, INJECTION, ANSWER)) {
 				for (String piece : pieces(text, 6)) {
 					assertThat(forms).noneMatch((form) -> form.contains(piece));
@@ -193,12 +211,18 @@ class VerdictCacheTests {
 		return pieces;
 	}
 
-	static byte[] serialized(Object value) throws IOException {
-		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-		try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-			out.writeObject(value);
-		}
-		return bytes.toByteArray();
+	@Test
+	void aReaderOfTheCacheCannotConfirmAGuessedText() {
+		this.screening.sanitizeUserPrompt(PROMPT);
+		String plainDigest = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+			.value();
+		String digestHex = plainDigest.substring(plainDigest.lastIndexOf(':') + 1);
+		assertThat(this.store.getNativeCache().keySet()).singleElement().asString()
+			.doesNotContain(digestHex)
+			.isEqualTo(keyOf(PROMPT))
+			.as("another signing key, another stored key")
+			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+				.storedUnder(VerdictSigningKeys.random()));
 	}
 
 	@Test
@@ -350,8 +374,8 @@ class VerdictCacheTests {
 	void aVerdictStoredAsThisStarterStoresItIsUsed() {
 		// What the checks below refuse differs from this in one field each.
 		answer(INJECTION, JAILBREAK);
-		this.store.put(keyOf(INJECTION), new CachedVerdict(keyOf(INJECTION), Verdict.NO_MATCH, List.of(),
-				this.clock.millis() + TIME_TO_LIVE.toMillis()));
+		this.store.put(keyOf(INJECTION), signed(new CachedVerdict(keyOf(INJECTION), Verdict.NO_MATCH, List.of(),
+				this.clock.millis() + TIME_TO_LIVE.toMillis())));
 		assertThat(this.screening.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.NO_MATCH);
 		assertThat(calls()).isZero();
 	}
@@ -359,7 +383,7 @@ class VerdictCacheTests {
 	@Test
 	void sixteenFiltersAreAsManyAsAVerdictMayHave() {
 		List<MatchedFilter> sixteen = java.util.Collections.nCopies(16, new MatchedFilter("rai", FilterKind.RAI));
-		this.store.put(keyOf(INJECTION), new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED, sixteen, fresh()));
+		this.store.put(keyOf(INJECTION), signed(new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED, sixteen, fresh())));
 		assertThat(this.screening.sanitizeUserPrompt(INJECTION).matchedFilters()).containsExactly("rai");
 		assertThat(calls()).isZero();
 		assertThat(CachedVerdict.of("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
@@ -381,7 +405,9 @@ class VerdictCacheTests {
 		assertThatExceptionOfType(IllegalArgumentException.class)
 			.isThrownBy(() -> new VerdictCache(null, TIME_TO_LIVE, this.clock, this.lookups));
 		assertThatExceptionOfType(IllegalArgumentException.class)
-			.isThrownBy(() -> new VerdictCache(this.store, null, this.clock, this.lookups));
+			.isThrownBy(() -> new VerdictCache(this.store, (Duration) null, this.clock, this.lookups));
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new VerdictCache(this.store, (VerdictCache.Settings) null, this.clock, this.lookups));
 		assertThatExceptionOfType(IllegalArgumentException.class)
 			.isThrownBy(() -> new VerdictCache(this.store, TIME_TO_LIVE, null, this.lookups));
 		assertThatExceptionOfType(IllegalArgumentException.class)
@@ -398,27 +424,128 @@ class VerdictCacheTests {
 		assertThat(result.matchedFilters()).containsExactly("pi_and_jailbreak");
 		assertThat(calls()).isOne();
 		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:invalid");
-		assertThat(this.store.get(keyOf(INJECTION)).get()).as("replaced by the fresh verdict")
-			.isInstanceOfSatisfying(CachedVerdict.class, (v) -> assertThat(v.verdict()).isEqualTo(Verdict.MATCHED));
+		assertThat(storedVerdict(keyOf(INJECTION)).verdict()).as("replaced by the fresh verdict")
+			.isEqualTo(Verdict.MATCHED);
 	}
 
 	static Stream<Arguments> malformed() {
 		return Stream.of(
-				Arguments.of("another type", f((t) -> "NO_MATCH")),
-				Arguments.of("stored under another key", f((t) -> t.clean(keyOf(PROMPT), t.fresh()))),
-				Arguments.of("not screened", f((t) -> new CachedVerdict(keyOf(INJECTION), Verdict.NOT_SCREENED, List.of(),
+				Arguments.of("another type", f((t) -> 42)),
+				Arguments.of("a verdict object, as Java serialization would give", f((t) -> t.clean(keyOf(INJECTION),
 						t.fresh()))),
-				Arguments.of("no verdict", f((t) -> new CachedVerdict(keyOf(INJECTION), null, List.of(), t.fresh()))),
-				Arguments.of("no key", f((t) -> new CachedVerdict(null, Verdict.NO_MATCH, List.of(), t.fresh()))),
-				Arguments.of("no match with a matched filter", f((t) -> new CachedVerdict(keyOf(INJECTION),
-						Verdict.NO_MATCH, List.of(new MatchedFilter("rai", FilterKind.RAI)), t.fresh()))),
-				Arguments.of("a filter name that is no filter's", f((t) -> new CachedVerdict(keyOf(INJECTION),
-						Verdict.MATCHED, List.of(new MatchedFilter("rai\nlevel=ERROR", FilterKind.RAI)), t.fresh()))),
-				Arguments.of("more filters than a template has", f((t) -> new CachedVerdict(keyOf(INJECTION),
+				Arguments.of("not JSON", f((t) -> "NO_MATCH")),
+				Arguments.of("too long", f((t) -> signed(t.clean(keyOf(INJECTION), t.fresh())) + " ".repeat(4096))),
+				Arguments.of("stored under another key", f((t) -> signed(t.clean(keyOf(PROMPT), t.fresh())))),
+				Arguments.of("not screened", f((t) -> signed(new CachedVerdict(keyOf(INJECTION), Verdict.NOT_SCREENED,
+						List.of(), t.fresh())))),
+				Arguments.of("an unknown verdict", f((t) -> signed(t.clean(keyOf(INJECTION), t.fresh()))
+					.replace("\"NO_MATCH\"", "\"PASS\""))),
+				Arguments.of("no verdict", f((t) -> signed(t.clean(keyOf(INJECTION), t.fresh()))
+					.replace("\"verdict\":\"NO_MATCH\",", ""))),
+				Arguments.of("no match with a matched filter", f((t) -> signed(new CachedVerdict(keyOf(INJECTION),
+						Verdict.NO_MATCH, List.of(new MatchedFilter("rai", FilterKind.RAI)), t.fresh())))),
+				Arguments.of("a filter name that is no filter's", f((t) -> signed(new CachedVerdict(keyOf(INJECTION),
+						Verdict.MATCHED, List.of(new MatchedFilter("rai\nlevel=ERROR", FilterKind.RAI)), t.fresh())))),
+				Arguments.of("more filters than a template has", f((t) -> signed(new CachedVerdict(keyOf(INJECTION),
 						Verdict.MATCHED, java.util.Collections.nCopies(17, new MatchedFilter("rai", FilterKind.RAI)),
-						t.fresh()))),
-				Arguments.of("an expiry beyond the time to live", f((t) -> t.clean(keyOf(INJECTION),
-						t.fresh() + 1))));
+						t.fresh())))),
+				Arguments.of("an expiry beyond the time to live", f((t) -> signed(t.clean(keyOf(INJECTION),
+						t.fresh() + 1)))));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("forged")
+	void aForgedVerdictIsAMissNeverAPass(String what, Function<VerdictCacheTests, Object> value, CapturedOutput output) {
+		answer(INJECTION, JAILBREAK);
+		this.store.put(keyOf(INJECTION), value.apply(this));
+		SanitizationResult result = this.screening.sanitizeUserPrompt(INJECTION);
+		assertThat(result.verdict()).isEqualTo(Verdict.MATCHED);
+		assertThat(calls()).isOne();
+		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:forged");
+		assertThat(output.getOut()).contains("WARN").contains("a possible forgery").doesNotContain(SIGNING_KEY);
+		assertThat(storedVerdict(keyOf(INJECTION)).verdict()).as("replaced by the fresh verdict")
+			.isEqualTo(Verdict.MATCHED);
+	}
+
+	static Stream<Arguments> forged() {
+		VerdictSigningKeys other = VerdictSigningKeys.random();
+		return Stream.of(
+				Arguments.of("a verdict changed after signing", f((t) -> SignedVerdicts
+					.write(new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED,
+							List.of(new MatchedFilter("pi_and_jailbreak", FilterKind.PI_AND_JAILBREAK)), t.fresh()), KEYS)
+					.replace("\"MATCHED\"", "\"NO_MATCH\"").replace("{\"name\":\"pi_and_jailbreak\",\"kind\":\"PI_AND_JAILBREAK\"}", ""))),
+				Arguments.of("signed with a key that is not known", f((t) -> SignedVerdicts
+					.write(t.clean(keyOf(INJECTION), t.fresh()), other))),
+				Arguments.of("a signature of another key under this key's id", f((t) -> SignedVerdicts
+					.write(t.clean(keyOf(INJECTION), t.fresh()), other)
+					.replace(other.currentKeyId(), KEYS.currentKeyId()))),
+				Arguments.of("no signature that decodes", f((t) -> signed(t.clean(keyOf(INJECTION), t.fresh()))
+					.replaceFirst("\"sig\":\"[^\"]+\"", "\"sig\":\"%%%\""))));
+	}
+
+	@Test
+	void aNoMatchWrittenUnderAKeyComputedWithoutTheSigningKeyIsNeverRead() {
+		answer(INJECTION, JAILBREAK);
+		String plain = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, INJECTION, null)
+			.value();
+		this.store.put(plain, signed(t(plain)));
+		this.store.put(plain, t(plain));
+		assertThat(this.screening.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
+		assertThat(calls()).isOne();
+		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:miss");
+	}
+
+	CachedVerdict t(String key) {
+		return clean(key, fresh());
+	}
+
+	@Test
+	void aVerdictSignedWithAPreviousKeyIsAQuietMissAndIsWrittenAgain(CapturedOutput output) {
+		VerdictSigningKeys rotated = VerdictSigningKeys.of(
+				Base64.getEncoder().encodeToString("fedcba9876543210fedcba9876543210".getBytes()), List.of(SIGNING_KEY));
+		WindowedScreening screening = this.plain.withCache(verdicts(this.store, rotated));
+		String key = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+			.storedUnder(rotated);
+		this.store.put(key, signed(clean(key, fresh())));
+		screening.sanitizeUserPrompt(PROMPT);
+		screening.sanitizeUserPrompt(PROMPT);
+		assertThat(calls()).isOne();
+		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:miss", "sanitize_user_prompt:hit");
+		assertThat(output.getOut()).doesNotContain("forgery");
+		assertThat(SignedVerdicts.read(this.store.get(key).get(), rotated).outcome())
+			.isEqualTo(SignedVerdicts.Outcome.SIGNED);
+	}
+
+	@Test
+	void forgeriesAreReportedOnceAMinuteAndCountedEveryTime(CapturedOutput output) {
+		answer(INJECTION, JAILBREAK);
+		for (int i = 0; i < 3; i++) {
+			this.store.put(keyOf(INJECTION), SignedVerdicts.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
+			this.screening.sanitizeUserPrompt(INJECTION);
+		}
+		assertThat(this.lookups.seen).containsOnly("sanitize_user_prompt:forged").hasSize(3);
+		assertThat(output.getOut().split("possible forgery", -1)).hasSize(2);
+		this.clock.advance(Duration.ofMinutes(1));
+		this.store.put(keyOf(INJECTION), SignedVerdicts.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
+		this.screening.sanitizeUserPrompt(INJECTION);
+		assertThat(output.getOut().split("possible forgery", -1)).hasSize(3);
+		assertThat(output.getOut()).contains("values=3");
+	}
+
+	@Test
+	void signingKeysAreBase64OfAtLeast32BytesAndNeverShown() {
+		String short_ = Base64.getEncoder().encodeToString(new byte[31]);
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> VerdictSigningKeys.of(short_, List.of()))
+			.withMessage("the signing key is 31 bytes, at least 32 are needed");
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> VerdictSigningKeys.of("not base64 at all!", List.of()))
+			.withMessage("the signing key is not Base64");
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> VerdictSigningKeys.of(SIGNING_KEY, List.of(short_)))
+			.withMessageStartingWith("a previous signing key");
+		assertThat(KEYS.toString()).doesNotContain(SIGNING_KEY).contains(KEYS.currentKeyId());
+		assertThat(KEYS.currentKeyId()).matches("[0-9a-f]{16}");
 	}
 
 	static Function<VerdictCacheTests, Object> f(Function<VerdictCacheTests, Object> value) {
@@ -434,29 +561,97 @@ class VerdictCacheTests {
 	}
 
 	static String keyOf(String prompt) {
-		return VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, prompt, null).value();
+		return VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, prompt, null)
+			.storedUnder(KEYS);
 	}
 
 	@Test
 	void anExpiredValueIsAMissAndTheTextIsScreened() {
 		answer(INJECTION, JAILBREAK);
-		this.store.put(keyOf(INJECTION), clean(keyOf(INJECTION), this.clock.millis()));
+		this.store.put(keyOf(INJECTION), signed(clean(keyOf(INJECTION), this.clock.millis())));
 		assertThat(this.screening.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:miss");
 	}
 
 	@Test
-	void aCacheThatFailsIsScreenedAroundWithAWarning(CapturedOutput output) {
+	void aCacheThatFailsIsScreenedAroundThenSkippedWithOneWarning(CapturedOutput output) {
 		answer(INJECTION, JAILBREAK);
-		WindowedScreening broken = this.plain.withCache(verdicts(new FailingCache()));
-		assertThat(broken.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
-		assertThat(broken.sanitizeUserPrompt(PROMPT).verdict()).isEqualTo(Verdict.NO_MATCH);
-		assertThat(calls()).isEqualTo(2);
-		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:error", "sanitize_user_prompt:error");
-		assertThat(output.getOut()).contains("WARN").contains("Model Armor verdict cache failed, screening without it: "
-				+ "action=read operation=sanitize_user_prompt cache=broken error=java.lang.IllegalStateException")
-			.contains("action=write operation=sanitize_user_prompt cache=broken")
-			.doesNotContain("redis.example");
+		FailingCache failing = new FailingCache();
+		WindowedScreening broken = this.plain.withCache(verdicts(failing));
+		for (int i = 0; i < 5; i++) {
+			assertThat(broken.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
+			assertThat(broken.sanitizeUserPrompt(PROMPT).verdict()).isEqualTo(Verdict.NO_MATCH);
+		}
+		assertThat(calls()).isEqualTo(10);
+		assertThat(this.lookups.seen).hasSize(10).startsWith("sanitize_user_prompt:error", "sanitize_user_prompt:error",
+				"sanitize_user_prompt:error", "sanitize_user_prompt:skipped");
+		assertThat(failing.operations).as("no write after a failed read, nothing while skipped").hasValue(3);
+		assertThat(output.getOut().split("WARN", -1)).hasSize(2);
+		assertThat(output.getOut()).contains("Model Armor verdict cache is failing, screening without it for the next "
+				+ "30s: cache=broken").doesNotContain("redis.example");
+	}
+
+	@Test
+	void aSkippedCacheIsTriedAgainAfterTheSkipAndUsedWhenItAnswers(CapturedOutput output) {
+		FailingCache flaky = new FailingCache();
+		VerdictCache verdicts = verdicts(flaky);
+		WindowedScreening screening = this.plain.withCache(verdicts);
+		for (int i = 0; i < 4; i++) {
+			screening.sanitizeUserPrompt(PROMPT);
+		}
+		this.clock.advance(Duration.ofSeconds(30));
+		screening.sanitizeUserPrompt(PROMPT);
+		assertThat(flaky.operations).as("one probe after the skip, which fails: skipped again").hasValue(4);
+		screening.sanitizeUserPrompt(PROMPT);
+		assertThat(flaky.operations).hasValue(4);
+		flaky.failing = false;
+		this.clock.advance(Duration.ofSeconds(30));
+		screening.sanitizeUserPrompt(PROMPT);
+		screening.sanitizeUserPrompt(PROMPT);
+		assertThat(this.lookups.seen).endsWith("sanitize_user_prompt:skipped", "sanitize_user_prompt:miss",
+				"sanitize_user_prompt:hit");
+		assertThat(output.getOut()).contains("Model Armor verdict cache answers again, using it: cache=broken");
+		assertThat(output.getOut().split("WARN", -1)).as("one line when the skip starts, one when it ends").hasSize(3);
+	}
+
+	@Test
+	void aCacheThatDoesNotAnswerHoldsNoScreeningPastItsTimeout() {
+		answer(INJECTION, JAILBREAK);
+		StalledCache stalled = new StalledCache();
+		try {
+			WindowedScreening screening = this.plain.withCache(verdicts(stalled));
+			for (int i = 0; i < 5; i++) {
+				long start = System.nanoTime();
+				assertThat(screening.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
+				Duration took = Duration.ofNanos(System.nanoTime() - start);
+				System.out.println("stalled cache, call " + i + ": " + took.toMillis() + " ms");
+				// 200 ms timeout; a loose bound for a loaded machine, far below the stall's 60 s
+				assertThat(took).isLessThan(Duration.ofSeconds(5));
+			}
+			assertThat(this.lookups.seen).startsWith("sanitize_user_prompt:error", "sanitize_user_prompt:error",
+					"sanitize_user_prompt:error", "sanitize_user_prompt:skipped");
+			assertThat(calls()).isEqualTo(5);
+		}
+		finally {
+			stalled.release.countDown();
+		}
+	}
+
+	@Test
+	void theOperationTimeoutIsBounded() {
+		VerdictCache.Settings settings = VerdictCache.Settings.inProcess(TIME_TO_LIVE);
+		for (Duration refused : List.of(Duration.ZERO, Duration.ofSeconds(5).plusMillis(1))) {
+			assertThatExceptionOfType(InvalidSettingException.class)
+				.isThrownBy(() -> settings.withOperationTimeout(refused))
+				.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("operation-timeout"));
+		}
+		assertThatExceptionOfType(InvalidSettingException.class)
+			.isThrownBy(() -> new VerdictCache.Settings(TIME_TO_LIVE, Duration.ofMillis(100), 0, Duration.ofSeconds(1),
+					KEYS))
+			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("failures-to-skip"));
+		assertThatExceptionOfType(InvalidSettingException.class)
+			.isThrownBy(() -> new VerdictCache.Settings(TIME_TO_LIVE, Duration.ofMillis(100), 1, Duration.ZERO, KEYS))
+			.satisfies((ex) -> assertThat(ex.setting()).isEqualTo("skip-for"));
 	}
 
 	@Test
@@ -573,8 +768,14 @@ class VerdictCacheTests {
 
 	}
 
-	/** A cache whose every operation fails, as a Redis that cannot be reached. */
+	/** A cache whose every operation fails while {@link #failing}, as a Redis that cannot be reached. */
 	static final class FailingCache extends NoOpCache {
+
+		final AtomicInteger operations = new AtomicInteger();
+
+		volatile boolean failing = true;
+
+		final ConcurrentMapCache working = new ConcurrentMapCache("working");
 
 		FailingCache() {
 			super("broken");
@@ -582,17 +783,47 @@ class VerdictCacheTests {
 
 		@Override
 		public @Nullable ValueWrapper get(Object key) {
-			throw new IllegalStateException("Unable to connect to redis.example:6379");
+			this.operations.incrementAndGet();
+			if (this.failing) {
+				throw new IllegalStateException("Unable to connect to redis.example:6379");
+			}
+			return this.working.get(key);
 		}
 
 		@Override
 		public void put(Object key, @Nullable Object value) {
-			throw new IllegalStateException("Unable to connect to redis.example:6379");
+			this.operations.incrementAndGet();
+			if (this.failing) {
+				throw new IllegalStateException("Unable to connect to redis.example:6379");
+			}
+			this.working.put(key, value);
 		}
 
 		@Override
 		public void clear() {
 			throw new IllegalStateException("Unable to connect to redis.example:6379");
+		}
+
+	}
+
+	/** A cache whose reads block until released, as a stalled Redis holds a client for its command timeout. */
+	static final class StalledCache extends NoOpCache {
+
+		final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+
+		StalledCache() {
+			super("stalled");
+		}
+
+		@Override
+		public @Nullable ValueWrapper get(Object key) {
+			try {
+				this.release.await(60, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			return null;
 		}
 
 	}

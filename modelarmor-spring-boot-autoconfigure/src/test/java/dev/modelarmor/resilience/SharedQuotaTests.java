@@ -36,7 +36,7 @@ class SharedQuotaTests {
 
 	@Test
 	void twoInstancesShareOneQuotaThroughRedisAndFallBackWhenItStops() throws Exception {
-		assumeThat(RedisServerProcess.isInstalled()).as(RedisServerProcess.BINARY).isTrue();
+		assumeThat(RedisServerProcess.available()).as("redis-server is installed").isTrue();
 		RedisServerProcess redis = RedisServerProcess.start();
 		try {
 			instance(redis.port()).run((first) -> instance(redis.port()).run((second) -> {
