@@ -1,7 +1,7 @@
 package dev.modelarmor.observation;
 
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.VerdictCacheObserver;
+import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.VerdictCacheObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;

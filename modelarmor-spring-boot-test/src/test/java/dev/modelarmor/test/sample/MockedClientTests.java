@@ -2,8 +2,8 @@ package dev.modelarmor.test.sample;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import dev.modelarmor.test.ModelArmorResults;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
