@@ -52,14 +52,15 @@ class ArchitectureTests {
 		.importPackages("dev.modelarmor");
 
 	/**
-	 * The packages from the bottom up: retry → client → guard / auth → ai / observation / web / actuate →
-	 * autoconfigure. Each layer may use exactly the layers it uses today, all below it; a new edge, even a
-	 * downward one, is a decision to make here, and nothing points back up.
+	 * The packages from the bottom up: retry → client (auth beside it) → screening → guard / ai /
+	 * observation / web / actuate → autoconfigure. Each layer may use exactly the layers it uses today, all
+	 * below it; a new edge, even a downward one, is a decision to make here, and nothing points back up.
 	 */
 	static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
 		.layer("retry").definedBy("dev.modelarmor.retry..")
 		.layer("resilience").definedBy("dev.modelarmor.resilience..")
 		.layer("client").definedBy("dev.modelarmor.client..")
+		.layer("screening").definedBy("dev.modelarmor.screening..")
 		.layer("guard").definedBy("dev.modelarmor.guard..")
 		.layer("auth").definedBy("dev.modelarmor.auth..")
 		.layer("ai").definedBy("dev.modelarmor.ai..")
@@ -70,15 +71,29 @@ class ArchitectureTests {
 		.whereLayer("retry").mayNotAccessAnyLayer()
 		.whereLayer("resilience").mayOnlyAccessLayers("retry")
 		.whereLayer("client").mayOnlyAccessLayers("resilience", "retry")
-		.whereLayer("guard").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("auth").mayOnlyAccessLayers("client", "retry")
-		.whereLayer("ai").mayOnlyAccessLayers("guard", "client")
-		.whereLayer("observation").mayOnlyAccessLayers("guard", "client", "resilience", "retry")
-		.whereLayer("web").mayOnlyAccessLayers("guard")
+		.whereLayer("screening").mayOnlyAccessLayers("client", "retry")
+		.whereLayer("guard").mayOnlyAccessLayers("screening", "client", "retry")
+		.whereLayer("ai").mayOnlyAccessLayers("screening", "client")
+		.whereLayer("observation").mayOnlyAccessLayers("screening", "client", "resilience", "retry")
+		.whereLayer("web").mayOnlyAccessLayers("screening")
 		.whereLayer("actuate").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
-		.because("the layering is retry → resilience → client → guard/auth → ai/observation/web/actuate → autoconfigure "
-				+ "(issue 14): a dependency that points back up makes a cycle waiting to happen");
+		.because("the layering is retry → resilience → client (auth beside it) → screening → guard/ai/observation/web/actuate "
+				+ "→ autoconfigure (issues 14, 23): a dependency that points back up makes a cycle waiting to happen");
+
+	/**
+	 * The Spring AI integration and the annotation are two users of the screening layer, side by side:
+	 * what they share lives in {@code screening}, so that either can change (or be left off the class
+	 * path) without the other.
+	 */
+	static final ArchRule AI_DOES_NOT_DEPEND_ON_GUARD = noClasses().that()
+		.resideInAPackage("dev.modelarmor.ai..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.modelarmor.guard..")
+		.because("the advisor, documents and tools screen through dev.modelarmor.screening, as the guard does "
+				+ "(issue 23)");
 
 	static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.modelarmor.(*)..")
 		.should()
@@ -189,6 +204,11 @@ class ArchitectureTests {
 	}
 
 	@Test
+	void aiDoesNotDependOnGuard() {
+		AI_DOES_NOT_DEPEND_ON_GUARD.check(MAIN);
+	}
+
+	@Test
 	void packagesHaveNoCycles() {
 		NO_PACKAGE_CYCLES.check(MAIN);
 	}
@@ -296,6 +316,15 @@ class ArchitectureTests {
 				.withMessageContaining(PropertiesWithLogic.Nested.class.getName())
 				.withMessageContaining(RetrySynchronizationManager.class.getName())
 				.withMessageContaining(PropertiesWithLogic.class.getName() + ".afterPropertiesSet() is not a getter");
+		}
+
+		@Test
+		void aiCodeThatReachesIntoGuard() {
+			// The Spring AI tests borrow the guard's test stubs: as code of the ai package, that is the edge.
+			JavaClasses aiWithTests = new ClassFileImporter().importPackages("dev.modelarmor.ai");
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> AI_DOES_NOT_DEPEND_ON_GUARD.check(aiWithTests))
+				.withMessageContaining("dev.modelarmor.guard.ModelArmorStubs");
 		}
 
 		@Test

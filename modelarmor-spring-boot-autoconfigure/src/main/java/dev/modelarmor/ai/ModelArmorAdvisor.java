@@ -8,27 +8,22 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.stream.Collectors;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
-import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.client.ScreeningWindows;
-import dev.modelarmor.client.WindowedScreening;
-import dev.modelarmor.guard.MatchAction;
-import dev.modelarmor.guard.ModelArmorInputRejectedException;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Blocked;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
-import dev.modelarmor.guard.ScreeningDecision.Refusal;
-import dev.modelarmor.guard.ScreeningDecision.Rejected;
-import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Blocked;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import dev.modelarmor.screening.ScreeningObserver;
+import dev.modelarmor.screening.ScreeningRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -55,7 +50,7 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * A Spring AI {@code ChatClient} advisor that screens the user prompt with Model Armor before the model
- * and the model's answer after it, with the decision policy of the {@link Screener} (the same as for
+ * and the model's answer after it, with the decision policy of {@link ModelArmorScreening} (the same as for
  * {@code @ModelArmorGuarded} methods): a {@link MatchAction} for matches, fail-open or fail-closed for
  * screening that cannot complete, and a {@link ScreeningObserver} report of every screening.
  *
@@ -91,8 +86,8 @@ import org.springframework.ai.model.tool.ToolCallingChatOptions;
  * {@link Schedulers#boundedElastic()}.
  *
  * <p><strong>Parallel prompt screening</strong> ({@link ModelArmorAdvisorOptions#parallelPromptScreening()},
- * off by default) starts the rest of the chain, and so the model, while the prompt is being screened on the
- * scheduler: the answer is released (or streamed) only after the prompt's verdict, and discarded when the
+ * off by default) starts the rest of the chain, and so the model, while the prompt is being screened
+ * ({@link ModelArmorScreening#screenAsync(ScreeningRequest)}, on the starter's executor): the answer is released (or streamed) only after the prompt's verdict, and discarded when the
  * prompt is blocked (a stream is cancelled; a blocking call runs to its end, its tokens spent). Tool calls
  * wait for the verdict in {@link PromptVerdictToolCallingManager}, which the verdict reaches through the
  * prompt's tool context, and never run for a blocked prompt. A request whose options cannot carry it (not
@@ -136,46 +131,45 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	private static final String INPUT_REJECTED = "input_rejected";
 
-	private final WindowedScreening screening;
+	private final ModelArmorScreening screening;
 
-	private final Screener screener;
+	private final @Nullable String template;
 
 	private final ModelArmorAdvisorOptions options;
 
 	private final Scheduler scheduler;
 
 	/**
-	 * Creates an advisor that screens text longer than one window with the default
-	 * {@link ScreeningWindows}.
-	 * @param operations the Model Armor client, bound to the template to screen with
-	 * @param screener the decision policy
+	 * Creates an advisor that screens with the default template.
+	 * @param screening screens and decides
 	 * @param options how the advisor acts
 	 */
-	public ModelArmorAdvisor(ModelArmorOperations operations, Screener screener, ModelArmorAdvisorOptions options) {
-		this(new WindowedScreening(operations, ScreeningWindows.DEFAULTS), screener, options);
+	public ModelArmorAdvisor(ModelArmorScreening screening, ModelArmorAdvisorOptions options) {
+		this(screening, null, options);
 	}
 
 	/**
 	 * Creates an advisor.
-	 * @param screening screens text of any length, bound to the template to screen with
-	 * @param screener the decision policy
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the default
 	 * @param options how the advisor acts
 	 */
-	public ModelArmorAdvisor(WindowedScreening screening, Screener screener, ModelArmorAdvisorOptions options) {
-		this(screening, screener, options, Schedulers.boundedElastic());
+	public ModelArmorAdvisor(ModelArmorScreening screening, @Nullable String template,
+			ModelArmorAdvisorOptions options) {
+		this(screening, template, options, Schedulers.boundedElastic());
 	}
 
 	/**
 	 * Creates an advisor whose Model Armor calls in streams run on the given scheduler.
-	 * @param screening screens text of any length, bound to the template to screen with
-	 * @param screener the decision policy
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the default
 	 * @param options how the advisor acts
 	 * @param scheduler where the blocking Model Armor calls of streams run
 	 */
-	public ModelArmorAdvisor(WindowedScreening screening, Screener screener, ModelArmorAdvisorOptions options,
-			Scheduler scheduler) {
+	public ModelArmorAdvisor(ModelArmorScreening screening, @Nullable String template,
+			ModelArmorAdvisorOptions options, Scheduler scheduler) {
 		this.screening = Objects.requireNonNull(screening, "screening");
-		this.screener = Objects.requireNonNull(screener, "screener");
+		this.template = template;
 		this.options = Objects.requireNonNull(options, "options");
 		this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
 	}
@@ -288,30 +282,15 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	/**
-	 * Screens the prompt on the scheduler, deciding the verdict its tools wait for. When the scheduler
-	 * takes no more work, the prompt is screened here and now, before the model starts: parallel screening
-	 * falls back to serial rather than queue without bound.
+	 * Screens the prompt on the starter's executor, deciding the verdict its tools wait for. When every
+	 * thread of it is busy, the prompt is screened here and now, before the model starts: parallel
+	 * screening falls back to serial rather than queue without bound.
 	 */
 	private CompletableFuture<Screened> screenAside(ChatClientRequest request, PromptVerdict verdict) {
-		CompletableFuture<Screened> prompt = new CompletableFuture<>();
-		Runnable screening = () -> {
-			try {
-				Screened screened = screenPrompt(CALL, request);
-				verdict.decide(screened.refusal() == null);
-				prompt.complete(screened);
-			}
-			catch (Throwable ex) {
-				verdict.decide(false);
-				prompt.completeExceptionally(ex);
-			}
-		};
-		try {
-			this.scheduler.schedule(screening);
-		}
-		catch (RejectedExecutionException ex) {
-			screening.run();
-		}
-		return prompt;
+		String text = promptText(request);
+		return this.screening.screenAsync(promptRequest(CALL, request, text))
+			.thenApply((decision) -> screened(request, text, decision))
+			.whenComplete((screened, failure) -> verdict.decide(failure == null && screened.refusal() == null));
 	}
 
 	/** The prompt's screening, or the exception it ended with (the refusal's, with on-block throw). */
@@ -340,7 +319,11 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			PromptVerdict verdict, StreamAdvisorChain chain) {
 		String text = promptText(request);
 		return Flux.defer(() -> {
-			Mono<Screened> prompt = Mono.fromCallable(() -> screenPrompt(STREAM, request))
+			// Started from the scheduler: when every thread of the executor is busy, the prompt is screened on
+			// the thread that starts it, which must not be the subscriber's (an event loop, perhaps).
+			Mono<Screened> prompt = Mono
+				.fromFuture(() -> this.screening.screenAsync(promptRequest(STREAM, request, text))
+					.thenApply((decision) -> screened(request, text, decision)))
 				.subscribeOn(this.scheduler)
 				.flatMap((screened) -> (screened.refusal() != null)
 						? Mono.<Screened>error(new RefusedPrompt(screened.refusal())) : Mono.just(screened))
@@ -367,8 +350,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			Map<String, @Nullable Object> context) {
 		return Flux.defer(() -> {
 			StreamWindows windows = new StreamWindows(this.options.streamWindow(), this.options.streamOverlap(),
-					(text) -> this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), true,
-							() -> sanitizeAnswer(text, prompt)),
+					(text) -> this.screening.screen(answerRequest(STREAM, text, prompt, true)),
 					(toolCalls) -> screenToolCalls(toolCalls, prompt));
 			return answer
 				.concatMap((chunk) -> Mono.fromCallable(() -> windows.accept(chunk)).subscribeOn(this.scheduler))
@@ -400,8 +382,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	 * de-identified in place, so with {@link MatchAction#DEIDENTIFY} a match blocks.
 	 */
 	private ScreeningDecision screenToolCalls(String toolCalls, @Nullable String prompt) {
-		return this.screener.screen(STREAM, Phase.RESPONSE, this.options.onMatch(), false,
-				() -> sanitizeAnswer(toolCalls, prompt));
+		return this.screening.screen(answerRequest(STREAM, toolCalls, prompt, false));
 	}
 
 	/** The refusal of the first chunk whose tool calls are refused, if any. */
@@ -465,13 +446,22 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	}
 
 	private Screened screenPrompt(String caller, ChatClientRequest request) {
-		List<UserMessage> users = request.prompt().getUserMessages();
 		String text = promptText(request);
 		if (text.isBlank()) {
 			return new Screened(request, null, null);
 		}
-		ScreeningDecision decision = this.screener.screen(caller, Phase.PROMPT, this.options.onMatch(),
-				users.size() == 1, () -> this.screening.sanitizeUserPrompt(text));
+		return screened(request, text, this.screening.screen(promptRequest(caller, request, text)));
+	}
+
+	private ScreeningRequest promptRequest(String caller, ChatClientRequest request, String text) {
+		return ScreeningRequest.prompt(caller, text)
+			.withTemplate(this.template)
+			.withOnMatch(this.options.onMatch())
+			.withReplaceable(request.prompt().getUserMessages().size() == 1);
+	}
+
+	/** What the prompt's decision means for the request: go on (maybe rewritten), or the refusal. */
+	private Screened screened(ChatClientRequest request, String text, ScreeningDecision decision) {
 		if (decision instanceof Refusal refusal) {
 			return new Screened(request, text, refuseOrThrow(refusal, request.context()));
 		}
@@ -499,8 +489,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 			if (text.isBlank()) {
 				continue;
 			}
-			ScreeningDecision decision = this.screener.screen(caller, Phase.RESPONSE, this.options.onMatch(), true,
-					() -> sanitizeAnswer(text, prompt));
+			ScreeningDecision decision = this.screening.screen(answerRequest(caller, text, prompt, true));
 			if (decision instanceof Refusal refusal) {
 				return new Answer(refuseOrThrow(refusal, response.context()), false, true);
 			}
@@ -513,8 +502,11 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 				: new Answer(response, false, false);
 	}
 
-	private SanitizationResult sanitizeAnswer(String text, @Nullable String prompt) {
-		return this.screening.sanitizeModelResponse(text, prompt);
+	private ScreeningRequest answerRequest(String caller, String text, @Nullable String prompt, boolean replaceable) {
+		return ScreeningRequest.response(caller, text, prompt)
+			.withTemplate(this.template)
+			.withOnMatch(this.options.onMatch())
+			.withReplaceable(replaceable);
 	}
 
 	/** The one place where a refusal becomes the advisor's answer: the refusal, or its exception. */

@@ -2,7 +2,7 @@ package dev.modelarmor.ai;
 
 import java.util.Objects;
 
-import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.screening.MatchAction;
 
 import org.springframework.core.Ordered;
 

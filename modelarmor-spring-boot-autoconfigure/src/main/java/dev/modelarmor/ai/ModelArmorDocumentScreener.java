@@ -7,14 +7,15 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.modelarmor.ai.ModelArmorDocumentOptions.OnBlockedDocument;
-import dev.modelarmor.client.WindowedScreening;
-import dev.modelarmor.guard.MatchAction;
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Blocked;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
-import dev.modelarmor.guard.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Blocked;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningRequest;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.document.Document;
 
@@ -23,7 +24,7 @@ import org.springframework.ai.document.Document;
  * prompt injection, a poisoned page or ticket that tells the model what to do. Each document's text is
  * screened on its own as content going to the model ({@code sanitizeUserPrompt}, where the
  * prompt-injection filter runs), in overlapping windows when it is longer than the filters read, with the
- * decision policy of the {@link Screener}:
+ * decision policy of {@link ModelArmorScreening}:
  * <ul>
  * <li>no match: the document goes on unchanged;</li>
  * <li>a match that {@link MatchAction#DEIDENTIFY} can rewrite (Sensitive Data Protection alone): the
@@ -34,28 +35,37 @@ import org.springframework.ai.document.Document;
  * </ul>
  * A document without text (media only) contributes no text to the prompt and is passed on unscreened.
  * Every screening is reported to the {@code ScreeningObserver} with the phase {@link Phase#DOCUMENT} and
- * logged by the {@link Screener} without any of the document. Thread-safe.
+ * logged without any of the document. Thread-safe.
  */
 public final class ModelArmorDocumentScreener {
 
 	private static final String CALLER = "ModelArmorDocumentScreener.screen(List)";
 
-	private final WindowedScreening screening;
+	private final ModelArmorScreening screening;
 
-	private final Screener screener;
+	private final @Nullable String template;
 
 	private final ModelArmorDocumentOptions options;
 
 	/**
-	 * Creates a document screener.
-	 * @param screening screens text of any length, bound to the template to screen with
-	 * @param screener the decision policy
+	 * Creates a document screener that screens with the default template.
+	 * @param screening screens and decides
 	 * @param options how blocked documents are handled
 	 */
-	public ModelArmorDocumentScreener(WindowedScreening screening, Screener screener,
+	public ModelArmorDocumentScreener(ModelArmorScreening screening, ModelArmorDocumentOptions options) {
+		this(screening, null, options);
+	}
+
+	/**
+	 * Creates a document screener.
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the default
+	 * @param options how blocked documents are handled
+	 */
+	public ModelArmorDocumentScreener(ModelArmorScreening screening, @Nullable String template,
 			ModelArmorDocumentOptions options) {
 		this.screening = Objects.requireNonNull(screening, "screening");
-		this.screener = Objects.requireNonNull(screener, "screener");
+		this.template = template;
 		this.options = Objects.requireNonNull(options, "options");
 	}
 
@@ -85,8 +95,10 @@ public final class ModelArmorDocumentScreener {
 				kept.add(document);
 				continue;
 			}
-			ScreeningDecision decision = this.screener.screen(CALLER, Phase.DOCUMENT, this.options.onMatch(), true,
-					() -> this.screening.sanitizeUserPrompt(text));
+			ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(Phase.DOCUMENT, CALLER, text)
+				.withTemplate(this.template)
+				.withOnMatch(this.options.onMatch())
+				.withReplaceable(true));
 			if (decision instanceof Refusal refusal) {
 				if (this.options.onBlock() == OnBlockedDocument.THROW) {
 					throw refusal.exception();

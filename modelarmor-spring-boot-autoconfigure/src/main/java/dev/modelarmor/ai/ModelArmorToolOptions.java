@@ -2,7 +2,7 @@ package dev.modelarmor.ai;
 
 import java.util.Objects;
 
-import dev.modelarmor.guard.MatchAction;
+import dev.modelarmor.screening.MatchAction;
 
 /**
  * How a {@link ModelArmorToolScreener} acts on tool calls and their results. Free of Spring AI types, so

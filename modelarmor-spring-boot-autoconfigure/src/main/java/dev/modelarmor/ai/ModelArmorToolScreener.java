@@ -1,19 +1,18 @@
 package dev.modelarmor.ai;
 
 import java.util.Objects;
-import java.util.function.Supplier;
 
 import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
-import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.client.WindowedScreening;
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
-import dev.modelarmor.guard.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningRequest;
+import org.jspecify.annotations.Nullable;
 
 /**
- * Screens what passes between a model and its tools, with the decision policy of the {@link Screener}:
+ * Screens what passes between a model and its tools, with the decision policy of {@link ModelArmorScreening}:
  * <ul>
  * <li>the <strong>arguments</strong> of a tool call, which the model wrote, as model output
  * ({@code sanitizeModelResponse}) before the tool runs, since a tool can send mail or run SQL
@@ -29,21 +28,31 @@ import dev.modelarmor.guard.ScreeningDecision.Refusal;
  */
 public final class ModelArmorToolScreener {
 
-	private final WindowedScreening screening;
+	private final ModelArmorScreening screening;
 
-	private final Screener screener;
+	private final @Nullable String template;
 
 	private final ModelArmorToolOptions options;
 
 	/**
-	 * Creates a tool screener.
-	 * @param screening screens text of any length, bound to the template to screen with
-	 * @param screener the decision policy
+	 * Creates a tool screener that screens with the default template.
+	 * @param screening screens and decides
 	 * @param options how blocked calls and results are handled
 	 */
-	public ModelArmorToolScreener(WindowedScreening screening, Screener screener, ModelArmorToolOptions options) {
+	public ModelArmorToolScreener(ModelArmorScreening screening, ModelArmorToolOptions options) {
+		this(screening, null, options);
+	}
+
+	/**
+	 * Creates a tool screener.
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the default
+	 * @param options how blocked calls and results are handled
+	 */
+	public ModelArmorToolScreener(ModelArmorScreening screening, @Nullable String template,
+			ModelArmorToolOptions options) {
 		this.screening = Objects.requireNonNull(screening, "screening");
-		this.screener = Objects.requireNonNull(screener, "screener");
+		this.template = template;
 		this.options = Objects.requireNonNull(options, "options");
 	}
 
@@ -64,8 +73,7 @@ public final class ModelArmorToolScreener {
 	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW}
 	 */
 	public Screened screenArguments(String toolName, String arguments) {
-		return screen(toolName, Phase.TOOL_CALL, arguments, false,
-				() -> this.screening.sanitizeModelResponse(arguments, null));
+		return screen(toolName, Phase.TOOL_CALL, arguments, false);
 	}
 
 	/**
@@ -76,16 +84,17 @@ public final class ModelArmorToolScreener {
 	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW}
 	 */
 	public Screened screenResult(String toolName, String result) {
-		return screen(toolName, Phase.TOOL_RESULT, result, true, () -> this.screening.sanitizeUserPrompt(result));
+		return screen(toolName, Phase.TOOL_RESULT, result, true);
 	}
 
-	private Screened screen(String toolName, Phase phase, String text, boolean replaceable,
-			Supplier<SanitizationResult> call) {
+	private Screened screen(String toolName, Phase phase, String text, boolean replaceable) {
 		if (text.isBlank()) {
 			return new Screened(text, false);
 		}
-		ScreeningDecision decision = this.screener.screen("tool " + toolName, phase, this.options.onMatch(),
-				replaceable, call);
+		ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(phase, "tool " + toolName, text)
+			.withTemplate(this.template)
+			.withOnMatch(this.options.onMatch())
+			.withReplaceable(replaceable));
 		if (decision instanceof Refusal refusal) {
 			if (this.options.onBlock() == OnBlockedTool.THROW) {
 				throw refusal.exception();

@@ -4,9 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
-import dev.modelarmor.guard.ScreeningDecision.Refusal;
+import dev.modelarmor.client.Utf8;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -102,7 +103,7 @@ final class StreamWindows {
 				this.newBytes.add(0L);
 				this.dirty.add(false);
 			}
-			long bytes = utf8(text, 0, text.length());
+			long bytes = Utf8.length(text);
 			this.pending.get(g).append(text);
 			this.pendingBytes.set(g, this.pendingBytes.get(g) + bytes);
 			this.newBytes.set(g, this.newBytes.get(g) + bytes);
@@ -221,7 +222,7 @@ final class StreamWindows {
 			int emitted = end(g, release);
 			StringBuilder text = this.pending.get(g);
 			text.delete(0, emitted);
-			this.pendingBytes.set(g, utf8(text, 0, text.length()));
+			this.pendingBytes.set(g, Utf8.length(text));
 		}
 		this.held.subList(0, release).clear();
 		return new Step(out, null);
@@ -303,7 +304,7 @@ final class StreamWindows {
 		long kept = 0;
 		while (start > 0 && kept < bytes) {
 			int codePoint = Character.codePointBefore(text, start);
-			kept += utf8(codePoint);
+			kept += Utf8.length(codePoint);
 			start -= Character.charCount(codePoint);
 		}
 		return start;
@@ -319,26 +320,6 @@ final class StreamWindows {
 			i--;
 		}
 		return i;
-	}
-
-	private static long utf8(CharSequence text, int start, int end) {
-		long bytes = 0;
-		for (int i = start; i < end;) {
-			int codePoint = Character.codePointAt(text, i);
-			bytes += utf8(codePoint);
-			i += Character.charCount(codePoint);
-		}
-		return bytes;
-	}
-
-	private static int utf8(int codePoint) {
-		if (codePoint < 0x80) {
-			return 1;
-		}
-		if (codePoint < 0x800) {
-			return 2;
-		}
-		return (codePoint < 0x10000) ? 3 : 4;
 	}
 
 	/**

@@ -1,7 +1,7 @@
 /**
  * Spring AI integration: {@link dev.modelarmor.ai.ModelArmorAdvisor}, a {@code ChatClient} advisor that
  * screens the user prompt before the model and the model's answer after it, with the same decision
- * policy as {@link dev.modelarmor.guard.ModelArmorGuarded @ModelArmorGuarded} methods.
+ * policy as {@code @ModelArmorGuarded} methods.
  */
 @NullMarked
 package dev.modelarmor.ai;

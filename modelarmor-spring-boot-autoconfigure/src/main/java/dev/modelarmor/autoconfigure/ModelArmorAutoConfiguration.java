@@ -4,7 +4,6 @@ import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -32,8 +31,8 @@ import org.springframework.web.client.RestClient;
  * application's own; adjust it with {@link ModelArmorRetryCustomizer} beans. A {@link RetryRuntime}
  * bean, when present, replaces the system clock, sleeper and random source (for tests); otherwise waits
  * between retries end as soon as the context starts closing. A
- * {@link ModelArmorCallObserver} bean receives every call (metrics, traces). A {@link WindowedScreening}
- * over the client screens text longer than one window whole ({@code modelarmor.guard.window.*}).
+ * {@link ModelArmorCallObserver} bean receives every call (metrics, traces). What screening means for a
+ * call is {@code ModelArmorScreeningConfiguration}'s, which the auto-configurations that screen import.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
@@ -77,13 +76,6 @@ public final class ModelArmorAutoConfiguration {
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.attemptGate(attemptGate.getIfAvailable(() -> AttemptGate.OPEN))
 			.build();
-	}
-
-	@Bean(destroyMethod = "close")
-	@ConditionalOnMissingBean
-	WindowedScreening modelArmorWindowedScreening(ModelArmorOperations modelArmorOperations,
-			ModelArmorSettings settings) {
-		return new WindowedScreening(modelArmorOperations, settings.windows());
 	}
 
 	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime,

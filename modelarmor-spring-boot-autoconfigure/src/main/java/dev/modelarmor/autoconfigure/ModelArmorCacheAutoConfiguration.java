@@ -4,10 +4,10 @@ import java.time.Clock;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.VerdictCacheObserver;
-import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.observation.MicrometerVerdictCacheObserver;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.VerdictCacheObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -28,7 +28,7 @@ import org.springframework.util.ClassUtils;
  * Auto-configuration of the verdict cache, with {@code modelarmor.cache.enabled=true}: a
  * {@link VerdictCache} over the cache {@code modelarmor.cache.name} of the application's
  * {@link CacheManager} (Caffeine in one process, Redis for a fleet that shares verdicts, …), used by the
- * {@link WindowedScreening} bean that every integration screens through ({@code @ModelArmorGuarded}, the
+ * {@link ModelArmorScreening} bean that every integration screens through ({@code @ModelArmorGuarded}, the
  * Spring AI advisor, documents and tools), and told of every template changed through the
  * {@link ModelArmorTemplate} bean's {@code templates()}. Lookups are counted when Micrometer is present.
  * Without a {@code CacheManager}, or when it has no cache of that name, startup fails naming the property;
@@ -40,7 +40,7 @@ import org.springframework.util.ClassUtils;
 		afterName = "org.springframework.boot.cache.autoconfigure.CacheAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty("modelarmor.cache.enabled")
-@Import(ModelArmorSettingsConfiguration.class)
+@Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
 public final class ModelArmorCacheAutoConfiguration {
 
 	private static final String REDIS_CACHE = "org.springframework.data.redis.cache.RedisCache";

@@ -1,15 +1,15 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.WindowedScreening;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.VerdictCache;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 /**
  * Puts the {@link VerdictCache} where every screening and every template change passes: the
- * {@link WindowedScreening} beans look verdicts up in it, and the {@link ModelArmorTemplate} beans tell it
+ * {@link ModelArmorScreening} beans look verdicts up in it, and the {@link ModelArmorTemplate} beans tell it
  * of template changes. Whatever defines those beans (the starter or the application) needs no change; the
  * cache is looked up at the first such bean, so that this post-processor does not create it early.
  */
@@ -23,8 +23,7 @@ final class ModelArmorCachePostProcessor implements BeanPostProcessor {
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof WindowedScreening screening) {
-			// The bean as defined keeps its destroy method: it owns the threads this one shares.
+		if (bean instanceof ModelArmorScreening screening) {
 			return screening.withCache(this.cache.getObject());
 		}
 		if (bean instanceof ModelArmorTemplate template) {

@@ -3,8 +3,8 @@ package dev.modelarmor.autoconfigure;
 import java.time.Duration;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.VerdictSigningKeys;
+import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.VerdictSigningKeys;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetrySettings;
 

@@ -1,10 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
-import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.guard.ModelArmorGuarded;
-import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.web.ModelArmorExceptionHandler;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -25,25 +23,18 @@ import org.springframework.util.function.SingletonSupplier;
  */
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@Import(ModelArmorSettingsConfiguration.class)
+@Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
 public final class ModelArmorGuardAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
-			ObjectProvider<WindowedScreening> screening, ObjectProvider<ModelArmorOperations> operations,
-			ObjectProvider<ModelArmorProperties> properties, ObjectProvider<ModelArmorSettings> settings,
-			ObjectProvider<ScreeningObserver> observer) {
+			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorProperties> properties) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
-		// was most of what the guard cost. Without a WindowedScreening bean (an application's own client
-		// without the client auto-configuration) the guard still screens long text whole.
+		// was most of what the guard cost.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
-				SingletonSupplier.of(() -> screening.getIfAvailable(() -> new WindowedScreening(operations.getObject(),
-						settings.getObject().windows()))),
-				() -> properties.getObject().getTemplateId(),
-				() -> properties.getObject().getGuard().isFailOpen(),
-				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
+				SingletonSupplier.of(screening::getObject), () -> properties.getObject().getTemplateId());
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;
 	}

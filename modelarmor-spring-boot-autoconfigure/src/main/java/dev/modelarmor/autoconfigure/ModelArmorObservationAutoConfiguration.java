@@ -1,9 +1,9 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorCallObserver;
-import dev.modelarmor.guard.ScreeningObserver;
 import dev.modelarmor.observation.MicrometerCallObserver;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.screening.ScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 

@@ -12,14 +12,14 @@ import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.ScreeningWindows;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.resilience.CircuitBreakerSettings;
 import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.VerdictCache;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;

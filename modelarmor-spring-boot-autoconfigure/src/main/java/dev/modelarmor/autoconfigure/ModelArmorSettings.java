@@ -7,15 +7,15 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
-import dev.modelarmor.client.ScreeningWindows;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.resilience.CircuitBreakerSettings;
 import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.VerdictCache;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.http.client.HttpClientSettings;

@@ -7,19 +7,14 @@ import dev.modelarmor.ai.ModelArmorDocumentScreener;
 import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolScreener;
 import dev.modelarmor.ai.PromptVerdictToolCallingManager;
-import dev.modelarmor.client.WindowedScreening;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.screening.ModelArmorScreening;
 import org.jspecify.annotations.Nullable;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
 import org.springframework.ai.document.Document;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.rag.postretrieval.document.DocumentPostProcessor;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -30,7 +25,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.util.StringUtils;
-import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of the Spring AI integration: with Spring AI's {@link ChatClient} on the class path
@@ -38,8 +32,8 @@ import org.springframework.util.function.SingletonSupplier;
  * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
  * auto-configured one and is added instead. With
- * {@code modelarmor.spring-ai.advisor.parallel-prompt-screening=true}, the advisor screens prompts on its
- * own bounded scheduler while the model starts, and the application's {@code ToolCallingManager} is wrapped
+ * {@code modelarmor.spring-ai.advisor.parallel-prompt-screening=true}, the advisor screens prompts on the
+ * starter's bounded {@code ModelArmorTaskExecutor} while the model starts, and the application's {@code ToolCallingManager} is wrapped
  * in a {@link PromptVerdictToolCallingManager}, so that no tool runs before its prompt's verdict.
  *
  * <p>With {@code modelarmor.spring-ai.documents.enabled=true}, a {@link ModelArmorDocumentScreener} and,
@@ -51,7 +45,7 @@ import org.springframework.util.function.SingletonSupplier;
 @AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
-@Import(ModelArmorSettingsConfiguration.class)
+@Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
 public final class ModelArmorSpringAiAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -61,28 +55,10 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorProperties properties,
-				ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer,
-				ObjectProvider<PromptScreeningScheduler> parallel) {
-			String template = properties.getSpringAi().getAdvisor().getTemplate();
-			WindowedScreening client = StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
-			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
-					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
-			PromptScreeningScheduler scheduler = parallel.getIfAvailable();
-			return (scheduler != null)
-					? new ModelArmorAdvisor(client, screener, settings.advisor(), scheduler.scheduler)
-					: new ModelArmorAdvisor(client, screener, settings.advisor());
-		}
-
-		/**
-		 * Where prompts screened while the model starts are screened (and the advisor's streams' Model
-		 * Armor calls): bounded in threads and queued tasks, and closed with the context.
-		 */
-		@Bean
-		@ConditionalOnBooleanProperty("modelarmor.spring-ai.advisor.parallel-prompt-screening")
-		PromptScreeningScheduler modelArmorPromptScreeningScheduler() {
-			return new PromptScreeningScheduler(Schedulers.newBoundedElastic(Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE,
-					Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE, "modelarmor-prompt-screening"));
+		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening, ModelArmorProperties properties,
+				ModelArmorSettings settings) {
+			return new ModelArmorAdvisor(modelArmorScreening, template(properties.getSpringAi().getAdvisor().getTemplate()),
+					settings.advisor());
 		}
 
 		/** Tools wait for the verdict of a prompt screened while the model runs. */
@@ -107,12 +83,10 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorDocumentScreener modelArmorDocumentScreener(WindowedScreening modelArmorWindowedScreening,
-				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
+		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
+				ModelArmorProperties properties) {
 			ModelArmorProperties.SpringAi.Documents documents = properties.getSpringAi().getDocuments();
-			return new ModelArmorDocumentScreener(
-					templated(modelArmorWindowedScreening, documents.getTemplate()),
-					screener(properties, observer),
+			return new ModelArmorDocumentScreener(modelArmorScreening, template(documents.getTemplate()),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
 
@@ -137,12 +111,10 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorToolScreener modelArmorToolScreener(WindowedScreening modelArmorWindowedScreening,
-				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
+		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
+				ModelArmorProperties properties) {
 			ModelArmorProperties.SpringAi.Tools tools = properties.getSpringAi().getTools();
-			return new ModelArmorToolScreener(
-					templated(modelArmorWindowedScreening, tools.getTemplate()),
-					screener(properties, observer),
+			return new ModelArmorToolScreener(modelArmorScreening, template(tools.getTemplate()),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
 		}
 
@@ -150,22 +122,6 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		static ModelArmorToolsPostProcessor modelArmorToolsPostProcessor(
 				ObjectProvider<ModelArmorToolScreener> modelArmorToolScreener) {
 			return new ModelArmorToolsPostProcessor(modelArmorToolScreener);
-		}
-
-	}
-
-	/** The advisor's own scheduler for parallel prompt screening, disposed of with the context. */
-	static final class PromptScreeningScheduler implements DisposableBean {
-
-		private final Scheduler scheduler;
-
-		PromptScreeningScheduler(Scheduler scheduler) {
-			this.scheduler = scheduler;
-		}
-
-		@Override
-		public void destroy() {
-			this.scheduler.dispose();
 		}
 
 	}
@@ -186,15 +142,9 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 	}
 
-	/** The decision policy of the document and tool screeners, the same as the advisor's. */
-	private static Screener screener(ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
-		return new Screener(() -> properties.getGuard().isFailOpen(),
-				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
-	}
-
-	/** The screening with the template a property names; blank values were refused by ModelArmorSettings. */
-	private static WindowedScreening templated(WindowedScreening screening, @Nullable String template) {
-		return StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
+	/** The template a property names, or {@code null}; blank values were refused by ModelArmorSettings. */
+	private static @Nullable String template(@Nullable String template) {
+		return StringUtils.hasLength(template) ? template : null;
 	}
 
 }

@@ -40,7 +40,7 @@ public class ModelArmorException extends RuntimeException {
 	 * @param cause the underlying failure, if any
 	 * @param outcome how the call ended, or {@code null} when the call is still going on
 	 */
-	protected ModelArmorException(String message, int attempts, @Nullable Throwable cause,
+	public ModelArmorException(String message, int attempts, @Nullable Throwable cause,
 			@Nullable CallOutcome outcome) {
 		super(ServerText.printable(message, MAX_MESSAGE_LENGTH), cause);
 		this.attempts = attempts;

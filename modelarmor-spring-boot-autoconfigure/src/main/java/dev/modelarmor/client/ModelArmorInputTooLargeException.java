@@ -4,7 +4,7 @@ import dev.modelarmor.retry.CallOutcome;
 
 /**
  * Content larger than Model Armor screens in one request ({@link DataItem#MAX_BYTES}), or text longer than
- * a {@link WindowedScreening} screens in its most windows, refused before anything is sent.
+ * a {@code ModelArmorScreening} screens in its most windows, refused before anything is sent.
  */
 public class ModelArmorInputTooLargeException extends ModelArmorException {
 
@@ -27,12 +27,12 @@ public class ModelArmorInputTooLargeException extends ModelArmorException {
 
 	/**
 	 * Creates an exception with its own message, for content refused by a limit other than one
-	 * request's, such as the most windows of a {@link WindowedScreening}.
+	 * request's, such as the most windows of a {@code ModelArmorScreening}.
 	 * @param size its size in bytes
 	 * @param limit how much of it the limit lets through, in bytes
 	 * @param message what was refused and what to change, without any of the content
 	 */
-	ModelArmorInputTooLargeException(long size, long limit, String message) {
+	public ModelArmorInputTooLargeException(long size, long limit, String message) {
 		super(message, 0, null, CallOutcome.NON_RETRYABLE);
 		this.size = size;
 		this.limit = limit;
@@ -47,7 +47,7 @@ public class ModelArmorInputTooLargeException extends ModelArmorException {
 	}
 
 	/**
-	 * The most Model Armor screens in one request or, for text refused by a {@link WindowedScreening},
+	 * The most Model Armor screens in one request or, for text refused by a {@code ModelArmorScreening},
 	 * how much of this text its most windows reach.
 	 * @return bytes
 	 */

@@ -16,8 +16,6 @@ import org.springframework.aot.hint.RuntimeHintsRegistrar;
  * {@link RecordConstructorInstantiators}, create records through them), their accessors (requests are
  * written through them) and their enum constants. Registered in {@code META-INF/spring/aot.factories}.
  *
- * <p>The values a verdict cache stores are covered too ({@link CachedVerdict}), for a cache that writes JSON.
- *
  * <p>Only the bodies that go over the wire are named; Spring's binding registrar follows their components,
  * element and map-value types, so a record that one of them holds is covered without being listed here.
  */
@@ -31,9 +29,6 @@ final class ModelArmorJsonHints implements RuntimeHintsRegistrar {
 	public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
 		BindingReflectionHintsRegistrar binding = new BindingReflectionHintsRegistrar();
 		binding.registerReflectionHints(hints.reflection(), BODIES);
-		// What a verdict cache stores, for a cache that writes JSON. Java serialization hints are deprecated
-		// for removal in Spring Framework 7: in a native image, give the cache a JSON serializer.
-		binding.registerReflectionHints(hints.reflection(), CachedVerdict.class);
 	}
 
 }

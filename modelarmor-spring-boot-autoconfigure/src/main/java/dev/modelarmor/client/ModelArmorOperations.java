@@ -77,6 +77,16 @@ public interface ModelArmorOperations {
 	ModelArmorOperations withTemplate(String templateId);
 
 	/**
+	 * The full resource name of the template that sanitize calls use, which a verdict depends on: the
+	 * verdict cache keys verdicts by it.
+	 * @return {@code projects/{project}/locations/{location}/templates/{template}}, or {@code null} when it
+	 * is unknown, and then no verdict of this client is cached
+	 */
+	default @Nullable String templateName() {
+		return null;
+	}
+
+	/**
 	 * Manages the templates of the client's project and location.
 	 * @return the template operations
 	 */

@@ -237,7 +237,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 * @return {@code projects/{project}/locations/{location}/templates/{template}}, or {@code null} when no
 	 * template is set
 	 */
-	@Nullable String templateName() {
+	@Override
+	public @Nullable String templateName() {
 		return (this.templateId != null) ? parentName() + "/templates/" + this.templateId : null;
 	}
 

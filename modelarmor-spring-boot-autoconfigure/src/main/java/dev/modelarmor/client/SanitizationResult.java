@@ -146,7 +146,8 @@ public record SanitizationResult(FilterMatchState filterMatchState, InvocationRe
 	public record SanitizationMetadata(long errorCode, @Nullable String errorMessage,
 			boolean ignorePartialInvocationFailures) {
 
-		static final SanitizationMetadata EMPTY = new SanitizationMetadata(0, null, false);
+		/** No error and no settings passed through: the metadata of an answer that had none. */
+		public static final SanitizationMetadata EMPTY = new SanitizationMetadata(0, null, false);
 
 		@Override
 		public String toString() {

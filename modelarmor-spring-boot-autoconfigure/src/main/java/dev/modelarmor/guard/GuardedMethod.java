@@ -3,6 +3,7 @@ package dev.modelarmor.guard;
 import java.lang.reflect.Method;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.ClassUtils;

@@ -7,6 +7,9 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorViolationException;
+
 /**
  * Screens a method's prompt with Model Armor before the method runs, and its answer after. Put it on
  * the methods that talk to an LLM, or on a class for all of its public instance methods (those it

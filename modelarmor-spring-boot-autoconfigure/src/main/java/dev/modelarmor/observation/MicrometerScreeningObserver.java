@@ -3,15 +3,15 @@ package dev.modelarmor.observation;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.ScreeningObserver;
-import dev.modelarmor.guard.ScreeningResult;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningObserver;
+import dev.modelarmor.screening.ScreeningResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Counts the screenings of {@link dev.modelarmor.guard.ModelArmorGuarded @ModelArmorGuarded} calls in the
+ * Counts the screenings of {@code @ModelArmorGuarded} calls in the
  * counter {@value #SCREENINGS}, with the tags:
  * <ul>
  * <li>{@code phase}: {@code prompt}, {@code response}, {@code document}, {@code tool_call} or

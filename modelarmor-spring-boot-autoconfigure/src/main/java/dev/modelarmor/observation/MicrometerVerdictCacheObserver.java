@@ -1,9 +1,9 @@
 package dev.modelarmor.observation;
 
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.VerdictCacheObserver;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.VerdictCacheObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package dev.modelarmor.web;
 
-import dev.modelarmor.guard.ModelArmorInputRejectedException;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.ModelArmorViolationException;
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;

@@ -4,10 +4,10 @@ import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.DataItem;
-import dev.modelarmor.guard.ModelArmorInputRejectedException;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.Phase;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

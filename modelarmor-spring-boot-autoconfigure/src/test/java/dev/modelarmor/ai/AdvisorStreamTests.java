@@ -6,8 +6,8 @@ import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

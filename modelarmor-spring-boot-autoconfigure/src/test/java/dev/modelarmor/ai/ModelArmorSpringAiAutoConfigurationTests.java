@@ -7,12 +7,11 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
-import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningObserver;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,9 +27,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Scope;
 import org.springframework.core.Ordered;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.ai.SpringAiFixtures.chatClient;
 import static dev.modelarmor.ai.SpringAiFixtures.model;
@@ -211,8 +210,8 @@ class ModelArmorSpringAiAutoConfigurationTests {
 	static class OwnAdvisor {
 
 		@Bean
-		ModelArmorAdvisor ownAdvisor(ModelArmorOperations operations) {
-			return new ModelArmorAdvisor(operations, new Screener(() -> false, () -> ScreeningObserver.NONE),
+		ModelArmorAdvisor ownAdvisor(ModelArmorScreening screening) {
+			return new ModelArmorAdvisor(screening,
 					new ModelArmorAdvisorOptions(MatchAction.BLOCK, OnBlock.REFUSE, "Own refusal.", 0,
 							StreamMode.BUFFERED));
 		}

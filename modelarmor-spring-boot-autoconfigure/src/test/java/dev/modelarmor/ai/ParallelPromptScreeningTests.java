@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
@@ -13,13 +12,14 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.client.ModelArmorConfigurationException;
-import dev.modelarmor.client.WindowedScreening;
+import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningObserver;
-import dev.modelarmor.guard.ScreeningResult;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTaskExecutor;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningObserver;
+import dev.modelarmor.screening.ScreeningResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,8 +27,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -204,14 +202,16 @@ class ParallelPromptScreeningTests {
 	}
 
 	@Test
-	void whenTheSchedulerTakesNoMoreWorkThePromptIsScreenedFirst() {
+	void whenTheExecutorTakesNoMoreWorkThePromptIsScreenedFirst() {
 		this.recording.run((context) -> {
 			ModelArmorAdvisor auto = context.getBean(ModelArmorAdvisor.class);
-			Scheduler rejecting = Schedulers.fromExecutor((task) -> {
-				throw new RejectedExecutionException("full");
-			});
-			ModelArmorAdvisor advisor = new ModelArmorAdvisor(context.getBean(WindowedScreening.class),
-					new Screener(() -> false, () -> context.getBean(ScreeningObserver.class)), auto.options(), rejecting);
+			ModelArmorTaskExecutor rejecting = ModelArmorTaskExecutor.platformThreads("rejecting-", 1, 0, null);
+			rejecting.close();
+			ModelArmorScreening screening = ModelArmorScreening.builder(context.getBean(ModelArmorOperations.class))
+				.executor(rejecting)
+				.observer(() -> context.getBean(ScreeningObserver.class))
+				.build();
+			ModelArmorAdvisor advisor = new ModelArmorAdvisor(screening, auto.options());
 			ChatClient client = ChatClient.builder(model(context)).defaultAdvisors(advisor).build();
 			assertThat(client.prompt().user(INJECTION).call().content()).isEqualTo(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
 			assertThat(model(context).calls()).as("screened first, the model never started").isZero();
@@ -364,7 +364,7 @@ class ParallelPromptScreeningTests {
 	@Test
 	void optionsRefuseDeidentifyWithParallelScreening() {
 		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> ModelArmorAdvisorOptions.DEFAULTS
-			.withOnMatch(dev.modelarmor.guard.MatchAction.DEIDENTIFY)
+			.withOnMatch(dev.modelarmor.screening.MatchAction.DEIDENTIFY)
 			.withParallelPromptScreening(true));
 		assertThat(ModelArmorAdvisorOptions.DEFAULTS.parallelPromptScreening()).isFalse();
 		assertThat(ModelArmorAdvisorOptions.DEFAULTS.withParallelPromptScreening(true).parallelPromptScreening()).isTrue();

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

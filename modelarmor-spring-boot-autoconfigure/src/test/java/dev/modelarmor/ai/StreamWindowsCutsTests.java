@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.function.Function;
 
 import dev.modelarmor.ai.StreamWindows.Step;
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -9,10 +9,10 @@ import java.util.function.Function;
 
 import dev.modelarmor.ai.StreamWindows.Step;
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.guard.ScreeningDecision;
-import dev.modelarmor.guard.ScreeningDecision.Blocked;
-import dev.modelarmor.guard.ScreeningDecision.Deidentified;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Blocked;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

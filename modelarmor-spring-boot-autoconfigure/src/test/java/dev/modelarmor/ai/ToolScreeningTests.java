@@ -7,13 +7,11 @@ import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
-import dev.modelarmor.client.WindowedScreening;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
-import dev.modelarmor.guard.Screener;
-import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -246,8 +244,8 @@ class ToolScreeningTests {
 	@Test
 	void aToolWrappedByHandIsScreenedWithoutTheProperty() {
 		this.runner.withPropertyValues("modelarmor.spring-ai.tools.enabled=false").run((context) -> {
-			ModelArmorToolScreener screener = new ModelArmorToolScreener(context.getBean(WindowedScreening.class),
-					new Screener(() -> false, () -> ScreeningObserver.NONE), ModelArmorToolOptions.DEFAULTS);
+			ModelArmorToolScreener screener = new ModelArmorToolScreener(context.getBean(ModelArmorScreening.class),
+					ModelArmorToolOptions.DEFAULTS);
 			ToolCallback wrapped = ModelArmorToolCallback.wrap(rawCallback(new Weather(INJECTED)), screener);
 			assertThat(ModelArmorToolCallback.wrap(wrapped, screener)).isSameAs(wrapped);
 			ask(context, wrapped);

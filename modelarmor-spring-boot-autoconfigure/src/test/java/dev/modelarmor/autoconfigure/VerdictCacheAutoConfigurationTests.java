@@ -6,22 +6,25 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.DetectionConfidenceLevel;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.client.VerdictCache;
-import dev.modelarmor.client.WindowedScreening;
 import dev.modelarmor.client.admin.FilterConfig;
 import dev.modelarmor.client.admin.FilterEnforcement;
 import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
 import dev.modelarmor.client.admin.Template;
-import dev.modelarmor.client.DetectionConfidenceLevel;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ModelArmorViolationException;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
 import dev.modelarmor.observation.MicrometerVerdictCacheObserver;
+import dev.modelarmor.screening.CachedVerdict;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.ScreeningDecision.NotScreened;
+import dev.modelarmor.screening.ScreeningRequest;
+import dev.modelarmor.screening.VerdictCache;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.jspecify.annotations.Nullable;
@@ -301,16 +304,18 @@ class VerdictCacheAutoConfigurationTests {
 	}
 
 	@Test
-	void theWindowedScreeningBeanAsDefinedIsClosedWithTheContext() {
-		AtomicReference<@Nullable WindowedScreening> defined = new AtomicReference<>();
+	void theScreeningBeanAsDefinedSharesItsExecutorWhichClosesWithTheContext() {
+		AtomicReference<@Nullable ModelArmorScreening> defined = new AtomicReference<>();
+		ScreeningRequest longText = ScreeningRequest.prompt("VerdictCacheAutoConfigurationTests", QUESTION.repeat(1000));
 		this.cached.withBean(Watch.class, () -> new Watch(defined)).run((context) -> {
 			ask(context, QUESTION);
-			assertThat(defined.get()).isNotNull().isNotSameAs(context.getBean(WindowedScreening.class));
-			defined.get().sanitizeUserPrompt(QUESTION.repeat(1000));
+			assertThat(defined.get()).isNotNull().isNotSameAs(context.getBean(ModelArmorScreening.class));
+			assertThat(defined.get().executor()).isSameAs(context.getBean(ModelArmorScreening.class).executor());
+			assertThat(defined.get().screen(longText)).isNotInstanceOf(NotScreened.class);
 		});
-		// Its threads, which the cached screening shared, ended: longer text is no longer screened.
-		assertThatExceptionOfType(ModelArmorException.class)
-			.isThrownBy(() -> defined.get().sanitizeUserPrompt(QUESTION.repeat(1000)));
+		// The executor, which the cached screening shared, closed: longer text is no longer screened.
+		assertThat(defined.get().screen(longText)).isInstanceOfSatisfying(NotScreened.class,
+				(notScreened) -> assertThat(notScreened.cause()).isInstanceOf(ModelArmorException.class));
 	}
 
 	static String ask(ApplicationContext context, String question) {
@@ -390,18 +395,18 @@ class VerdictCacheAutoConfigurationTests {
 
 	}
 
-	/** Sees the WindowedScreening bean as defined, before the cache post-processor. */
+	/** Sees the ModelArmorScreening bean as defined, before the cache post-processor. */
 	static class Watch implements BeanPostProcessor {
 
-		private final AtomicReference<@Nullable WindowedScreening> defined;
+		private final AtomicReference<@Nullable ModelArmorScreening> defined;
 
-		Watch(AtomicReference<@Nullable WindowedScreening> defined) {
+		Watch(AtomicReference<@Nullable ModelArmorScreening> defined) {
 			this.defined = defined;
 		}
 
 		@Override
 		public Object postProcessBeforeInitialization(Object bean, String beanName) {
-			if (bean instanceof WindowedScreening screening) {
+			if (bean instanceof ModelArmorScreening screening) {
 				this.defined.set(screening);
 			}
 			return bean;

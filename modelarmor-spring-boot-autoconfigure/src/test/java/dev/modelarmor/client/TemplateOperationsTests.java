@@ -56,7 +56,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * encoding, request ids that make changes safe to retry, and the 409 of a retried create. Waits between
  * attempts run in virtual time.
  */
-class TemplateOperationsTests {
+public class TemplateOperationsTests {
 
 	static final String TEMPLATES = "/v1/projects/p/locations/l/templates";
 
@@ -458,7 +458,7 @@ class TemplateOperationsTests {
 
 	// --- helpers ---
 
-	static FilterConfig filters() {
+	public static FilterConfig filters() {
 		return new FilterConfig(
 				new RaiFilterSettings(List.of(new RaiFilter(RaiFilterType.HATE_SPEECH, DetectionConfidenceLevel.HIGH))),
 				null, new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED, DetectionConfidenceLevel.LOW_AND_ABOVE),

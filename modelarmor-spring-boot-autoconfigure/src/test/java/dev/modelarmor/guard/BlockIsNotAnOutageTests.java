@@ -4,6 +4,7 @@ import java.util.function.Supplier;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.screening.ModelArmorViolationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

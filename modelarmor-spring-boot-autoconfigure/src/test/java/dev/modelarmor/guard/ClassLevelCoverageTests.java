@@ -2,6 +2,7 @@ package dev.modelarmor.guard;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.screening.ModelArmorViolationException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

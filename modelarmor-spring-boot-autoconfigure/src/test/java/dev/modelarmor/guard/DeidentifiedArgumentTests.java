@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorViolationException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

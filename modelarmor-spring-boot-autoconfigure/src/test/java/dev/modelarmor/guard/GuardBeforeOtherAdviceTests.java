@@ -3,6 +3,7 @@ package dev.modelarmor.guard;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.screening.ModelArmorViolationException;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.junit.jupiter.api.Test;

@@ -8,6 +8,7 @@ import dev.modelarmor.client.FilterMatchState;
 import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.screening.ScreeningObserver;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;

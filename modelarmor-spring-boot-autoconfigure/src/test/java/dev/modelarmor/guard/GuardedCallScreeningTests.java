@@ -4,6 +4,9 @@ import java.util.List;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

@@ -8,6 +8,8 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.HostileHints;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;

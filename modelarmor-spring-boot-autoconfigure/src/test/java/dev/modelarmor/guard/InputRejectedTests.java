@@ -7,6 +7,8 @@ import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;

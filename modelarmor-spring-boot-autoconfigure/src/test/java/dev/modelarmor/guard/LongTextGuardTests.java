@@ -4,6 +4,9 @@ import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.HeadReadingFilters;
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -7,6 +7,12 @@ import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningObserver;
+import dev.modelarmor.screening.ScreeningResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

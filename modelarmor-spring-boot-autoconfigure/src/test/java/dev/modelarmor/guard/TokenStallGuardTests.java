@@ -6,6 +6,8 @@ import java.time.Duration;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.auth.StallingTokenEndpoint;
 import dev.modelarmor.auth.TestServiceAccount;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,5 +1,8 @@
 package dev.modelarmor.observation;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
@@ -8,13 +11,11 @@ import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.guard.ScreeningObserver;
+import dev.modelarmor.screening.ScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

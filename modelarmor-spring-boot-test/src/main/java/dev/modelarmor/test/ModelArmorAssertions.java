@@ -1,7 +1,7 @@
 package dev.modelarmor.test;
 
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.guard.ModelArmorViolationException;
+import dev.modelarmor.screening.ModelArmorViolationException;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.jspecify.annotations.Nullable;
 

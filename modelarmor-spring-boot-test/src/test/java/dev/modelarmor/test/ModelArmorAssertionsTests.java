@@ -2,8 +2,8 @@ package dev.modelarmor.test;
 
 import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
-import dev.modelarmor.guard.ModelArmorViolationException;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.ModelArmorViolationException;
+import dev.modelarmor.screening.Phase;
 import org.junit.jupiter.api.Test;
 
 import static dev.modelarmor.test.ModelArmorAssertions.assertThat;

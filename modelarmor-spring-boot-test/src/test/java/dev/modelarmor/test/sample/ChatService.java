@@ -1,7 +1,7 @@
 package dev.modelarmor.test.sample;
 
-import dev.modelarmor.guard.MatchAction;
 import dev.modelarmor.guard.ModelArmorGuarded;
+import dev.modelarmor.screening.MatchAction;
 
 import org.springframework.stereotype.Service;
 

@@ -2,8 +2,8 @@ package dev.modelarmor.test.sample;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.Phase;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import dev.modelarmor.test.ModelArmorResults;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -80,7 +80,7 @@ class MockedClientTests {
 		void anUnstubbedCallIsAClearErrorNotANullPointerException() {
 			assertThatIllegalStateException().isThrownBy(() -> this.chat.reply("hello"))
 				.withMessageContaining("sanitizeUserPrompt(String) returned null instead of a SanitizationResult")
-				.withMessageContaining("given(modelArmor.sanitizeUserPrompt(..)).willReturn(ModelArmorResults.clean())");
+				.withMessageContaining("every call of a ModelArmorOperations must return one");
 
 			given(this.modelArmor.sanitizeUserPrompt(anyString())).willReturn(ModelArmorResults.clean());
 			assertThatIllegalStateException().isThrownBy(() -> this.chat.reply("hello"))
@@ -91,7 +91,7 @@ class MockedClientTests {
 		void anUnstubbedTemplateSwitchIsAClearErrorToo() {
 			assertThatIllegalStateException().isThrownBy(() -> this.chat.strictReply("hello"))
 				.withMessageContaining("withTemplate(String) returned null instead of a ModelArmorOperations")
-				.withMessageContaining("willReturn(modelArmor)");
+				.withMessageContaining("every call of a ModelArmorOperations must return one");
 
 			given(this.modelArmor.withTemplate("strict-template")).willReturn(this.modelArmor);
 			given(this.modelArmor.sanitizeUserPrompt(anyString())).willReturn(ModelArmorResults.notScreened());

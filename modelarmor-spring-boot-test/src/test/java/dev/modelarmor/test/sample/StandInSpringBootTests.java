@@ -3,9 +3,9 @@ package dev.modelarmor.test.sample;
 import java.time.Duration;
 
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.guard.ModelArmorNotScreenedException;
-import dev.modelarmor.guard.Phase;
 import dev.modelarmor.retry.RetryRuntime;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.Phase;
 import dev.modelarmor.test.AutoConfigureModelArmorStandIn;
 import dev.modelarmor.test.ModelArmorStandIn;
 import dev.modelarmor.test.ReceivedRequest;

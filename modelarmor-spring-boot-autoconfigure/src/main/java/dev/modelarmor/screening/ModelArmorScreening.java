@@ -1,0 +1,300 @@
+package dev.modelarmor.screening;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import dev.modelarmor.client.DataItem;
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.SanitizationResult;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+import org.springframework.util.StringUtils;
+
+/**
+ * The one way the starter's integrations screen: {@code @ModelArmorGuarded} methods, the Spring AI
+ * advisor, documents, tools and streams all hand a {@link ScreeningRequest} to this bean and get a
+ * {@link ScreeningDecision} back, to go on, go on with de-identified text, or refuse.
+ *
+ * <p>It owns, each in one place: the screening of long text in windows (on the
+ * {@link ModelArmorTaskExecutor}), the verdict cache ({@link #withCache(VerdictCache)}), fail-open or
+ * fail-closed, the {@link ScreeningObserver} and what a result means for the call (the {@code sdp} rule,
+ * the match action, refusals of the input itself). {@link #screen(ScreeningRequest)} screens on the
+ * calling thread (the windows of a long text on the executor); {@link #screenAsync(ScreeningRequest)} on
+ * the executor, for callers that go on while the prompt is screened. Every call is bounded by the
+ * client's retry deadline. Thread-safe.
+ */
+public final class ModelArmorScreening implements AutoCloseable {
+
+	/** Templates whose screenings are kept for the next call; beyond them, each call binds its template anew. */
+	private static final int MAX_KEPT_TEMPLATES = 64;
+
+	private final WindowedScreening windowed;
+
+	private final Screener screener;
+
+	private final ModelArmorTaskExecutor executor;
+
+	private final boolean ownsExecutor;
+
+	private final Map<String, Bound> byTemplate;
+
+	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
+			boolean ownsExecutor) {
+		this.windowed = windowed;
+		this.screener = screener;
+		this.executor = executor;
+		this.ownsExecutor = ownsExecutor;
+		this.byTemplate = new ConcurrentHashMap<>();
+	}
+
+	/**
+	 * Starts a screening over a client.
+	 * @param operations the Model Armor client, bound to the default template
+	 * @return a builder
+	 */
+	public static Builder builder(ModelArmorOperations operations) {
+		return new Builder(operations);
+	}
+
+	/**
+	 * The same screening, looking verdicts of whole texts up in a cache before screening them, and storing
+	 * those it may keep. It shares this one's executor: close this one, not it.
+	 * @param cache the verdict cache
+	 * @return a screening that uses it, for every template
+	 */
+	public ModelArmorScreening withCache(VerdictCache cache) {
+		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false);
+	}
+
+	/**
+	 * Screens on the calling thread and decides.
+	 * @param request what to screen and how to decide
+	 * @return the decision
+	 */
+	public ScreeningDecision screen(ScreeningRequest request) {
+		Objects.requireNonNull(request, "request must not be null");
+		Bound bound = bound(request.template());
+		return this.screener.screen(request.caller(), request.phase(), request.onMatch(), request.replaceable(),
+				() -> bound.call(request));
+	}
+
+	/**
+	 * Screens on the {@link ModelArmorTaskExecutor} and decides; when every thread of it is busy, or it is
+	 * closed, on the calling thread before this returns. A failure that is no screening failure (a bug, a
+	 * client that returned {@code null}) fails the future; {@link #await(CompletableFuture)} rethrows it.
+	 * @param request what to screen and how to decide
+	 * @return the decision, once made
+	 */
+	public CompletableFuture<ScreeningDecision> screenAsync(ScreeningRequest request) {
+		Objects.requireNonNull(request, "request must not be null");
+		CompletableFuture<SanitizationResult> result;
+		try {
+			result = bound(request.template()).callAsync(request);
+		}
+		catch (RuntimeException ex) {
+			result = CompletableFuture.failedFuture(ex);
+		}
+		return result.handle((sanitized, failure) -> this.screener.decide(request.caller(), request.phase(),
+				request.onMatch(), request.replaceable(), sanitized, unwrap(failure)));
+	}
+
+	/**
+	 * Waits for the decision of {@link #screenAsync(ScreeningRequest)}, which its client's retry deadline
+	 * bounds, and throws what it failed with as it was thrown.
+	 * @param decision the screening started
+	 * @return the decision
+	 */
+	public static ScreeningDecision await(CompletableFuture<ScreeningDecision> decision) {
+		try {
+			return decision.join();
+		}
+		catch (CompletionException ex) {
+			Throwable cause = unwrap(ex);
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (cause instanceof Error error) {
+				throw error;
+			}
+			throw ex;
+		}
+	}
+
+	/**
+	 * The executor the windows and asynchronous screenings run on.
+	 * @return the executor
+	 */
+	public ModelArmorTaskExecutor executor() {
+		return this.executor;
+	}
+
+	/** Closes the executor when this screening made it itself; one given to the builder is its owner's. */
+	@Override
+	public void close() {
+		if (this.ownsExecutor) {
+			this.executor.close();
+		}
+	}
+
+	private Bound bound(@Nullable String template) {
+		if (!StringUtils.hasLength(template)) {
+			return new Bound(this.windowed);
+		}
+		Bound kept = this.byTemplate.get(template);
+		if (kept != null) {
+			return kept;
+		}
+		Bound bound = new Bound(this.windowed.withTemplate(template));
+		if (this.byTemplate.size() < MAX_KEPT_TEMPLATES) {
+			this.byTemplate.putIfAbsent(template, bound);
+		}
+		return bound;
+	}
+
+	private static @Nullable Throwable unwrap(@Nullable Throwable failure) {
+		Throwable cause = failure;
+		while (cause instanceof CompletionException && cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+	/** The client and the windowed screening of one template. */
+	private final class Bound {
+
+		private final WindowedScreening windowed;
+
+		Bound(WindowedScreening windowed) {
+			this.windowed = windowed;
+		}
+
+		SanitizationResult call(ScreeningRequest request) {
+			String text = textOf(request);
+			if (text != null) {
+				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPrompt(text)
+						: this.windowed.sanitizeModelResponse(text, request.userPrompt());
+			}
+			DataItem item = Objects.requireNonNull(request.item());
+			ModelArmorOperations client = this.windowed.operations();
+			SanitizationResult result = !request.phase().isModelOutput() ? client.sanitizeUserPrompt(item)
+					: client.sanitizeModelResponse(item, request.userPrompt());
+			if (result == null) {
+				throw new IllegalStateException(client.getClass().getName() + "." + (!request.phase().isModelOutput()
+						? "sanitizeUserPrompt(DataItem)" : "sanitizeModelResponse(DataItem, String)")
+						+ " returned null instead of a SanitizationResult; every call of a ModelArmorOperations "
+						+ "must return one");
+			}
+			return result;
+		}
+
+		CompletableFuture<SanitizationResult> callAsync(ScreeningRequest request) {
+			String text = textOf(request);
+			if (text != null) {
+				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPromptAsync(text)
+						: this.windowed.sanitizeModelResponseAsync(text, request.userPrompt());
+			}
+			try {
+				return CompletableFuture.supplyAsync(() -> call(request),
+						ModelArmorScreening.this.executor.asExecutor());
+			}
+			catch (RejectedExecutionException ex) {
+				return CompletableFuture.completedFuture(call(request));
+			}
+		}
+
+		private static @Nullable String textOf(ScreeningRequest request) {
+			DataItem item = request.item();
+			return (request.text() != null) ? request.text() : (item != null) ? item.text() : null;
+		}
+
+	}
+
+	/**
+	 * Builds a {@link ModelArmorScreening}.
+	 */
+	public static final class Builder {
+
+		private final ModelArmorOperations operations;
+
+		private ScreeningWindows windows = ScreeningWindows.DEFAULTS;
+
+		private @Nullable ModelArmorTaskExecutor executor;
+
+		private BooleanSupplier failOpen = () -> false;
+
+		private Supplier<ScreeningObserver> observer = () -> ScreeningObserver.NONE;
+
+		private Builder(ModelArmorOperations operations) {
+			Assert.notNull(operations, "operations must not be null");
+			this.operations = operations;
+		}
+
+		/**
+		 * How long text is cut into windows; {@link ScreeningWindows#DEFAULTS} unless set.
+		 * @param windows the windows
+		 * @return this builder
+		 */
+		public Builder windows(ScreeningWindows windows) {
+			Assert.notNull(windows, "windows must not be null");
+			this.windows = windows;
+			return this;
+		}
+
+		/**
+		 * Where windows and asynchronous screenings run; unless set, the screening makes one of
+		 * {@link ModelArmorTaskExecutor#DEFAULT_CONCURRENCY} threads that {@link ModelArmorScreening#close()} ends.
+		 * @param executor the executor, closed by its owner
+		 * @return this builder
+		 */
+		public Builder executor(ModelArmorTaskExecutor executor) {
+			Assert.notNull(executor, "executor must not be null");
+			this.executor = executor;
+			return this;
+		}
+
+		/**
+		 * Whether screening that cannot complete lets the call through; read at each such screening.
+		 * Fail-closed unless set.
+		 * @param failOpen whether to fail open
+		 * @return this builder
+		 */
+		public Builder failOpen(BooleanSupplier failOpen) {
+			Assert.notNull(failOpen, "failOpen must not be null");
+			this.failOpen = failOpen;
+			return this;
+		}
+
+		/**
+		 * Who is told of every decision, looked up at each; {@link ScreeningObserver#NONE} unless set.
+		 * @param observer the observer
+		 * @return this builder
+		 */
+		public Builder observer(Supplier<ScreeningObserver> observer) {
+			Assert.notNull(observer, "observer must not be null");
+			this.observer = observer;
+			return this;
+		}
+
+		/**
+		 * Builds the screening.
+		 * @return the screening
+		 */
+		public ModelArmorScreening build() {
+			ModelArmorTaskExecutor given = this.executor;
+			ModelArmorTaskExecutor executor = (given != null) ? given
+					: ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
+							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
+			return new ModelArmorScreening(new WindowedScreening(this.operations, this.windows, executor),
+					new Screener(this.failOpen, this.observer), executor, given == null);
+		}
+
+	}
+
+}

@@ -1,0 +1,218 @@
+package dev.modelarmor.screening;
+
+import java.io.IOException;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+import dev.modelarmor.client.ModelArmorApiException;
+import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.client.ModelArmorInputTooLargeException;
+import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.FailureClassifier;
+import dev.modelarmor.retry.TokenUnavailableException;
+import dev.modelarmor.screening.ScreeningDecision.Blocked;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.NotScreened;
+import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a screening means for the call it guards, shared by {@code @ModelArmorGuarded} methods and other
+ * integrations (such as the Spring AI advisor), returned as a {@link ScreeningDecision}:
+ * <ul>
+ * <li>no match and every filter ran ({@code SUCCESS}, or {@code PARTIAL} when the template ignores
+ * partial failures): {@link ScreeningDecision.Pass go on};</li>
+ * <li>a match: the {@link MatchAction} — {@link Blocked block}, go on with {@link Deidentified
+ * de-identified text} (only when SDP is the only matched filter, de-identified text came back and the
+ * caller can use it), or log and go on;</li>
+ * <li>Model Armor refused the text itself (larger than it screens, or answered HTTP 400 or 413):
+ * {@link Rejected block}, whatever fail-open says, since that is input the caller controls;</li>
+ * <li>screening could not complete (Model Armor failed after its retries, or its answer gave no usable
+ * verdict): {@link NotScreened block}, or with fail-open go on.</li>
+ * </ul>
+ * Built once, by {@link ModelArmorScreening}. Every decision is reported to the {@link ScreeningObserver}; every one that lets an unscreened call
+ * through or refuses a call for any reason but a match logs one WARN line. Log lines name the caller, the
+ * phase, the filters or the failure, never the content.
+ */
+final class Screener {
+
+	private static final Log logger = LogFactory.getLog(Screener.class);
+
+	private static final String FAILURE_FIELDS = "method=\"%s\" phase=%s outcome=%s status=%s attempts=%d reason=\"%s\"";
+
+	/** The {@code outcome} of a log line for text that Model Armor refused. */
+	private static final String INPUT_REJECTED = "input_rejected";
+
+	/** The {@code status} of a screening that got a result: only a 2xx answer gives one, and Model Armor's is 200. */
+	private static final String ANSWERED = "200";
+
+	/** How deep a cause chain is searched for an I/O failure: real chains are a few links long. */
+	private static final int MAX_CAUSE_DEPTH = 16;
+
+	private final BooleanSupplier failOpen;
+
+	private final Supplier<ScreeningObserver> observer;
+
+	/**
+	 * Creates a screener.
+	 * @param failOpen whether screening that cannot complete lets the call through
+	 * @param observer told of every decision
+	 */
+	Screener(BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
+		this.failOpen = failOpen;
+		this.observer = observer;
+	}
+
+	/**
+	 * Screens one side of a call and decides.
+	 * @param caller names the guarded code in log lines, e.g. {@code ChatService.chat(String)}
+	 * @param phase which side
+	 * @param onMatch what a match does
+	 * @param replaceable whether the caller can go on with de-identified text
+	 * @param call the Model Armor call
+	 * @return the decision: go on, go on with de-identified text, or refuse
+	 */
+	ScreeningDecision screen(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
+			Supplier<SanitizationResult> call) {
+		SanitizationResult result;
+		try {
+			result = call.get();
+		}
+		catch (ModelArmorException ex) {
+			return failed(caller, phase, ex);
+		}
+		return decide(caller, phase, onMatch, replaceable, result);
+	}
+
+	/**
+	 * Decides what a screening that ended means: with its result, or with the failure it ended with.
+	 * @param caller names the guarded code in log lines
+	 * @param phase which side
+	 * @param onMatch what a match does
+	 * @param replaceable whether the caller can go on with de-identified text
+	 * @param result the result, or {@code null} when the screening failed
+	 * @param failure the failure, when the screening failed; one that is no {@link ModelArmorException}
+	 * is thrown as it is
+	 * @return the decision
+	 */
+	ScreeningDecision decide(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
+			@Nullable SanitizationResult result, @Nullable Throwable failure) {
+		if (failure instanceof ModelArmorException ex) {
+			return failed(caller, phase, ex);
+		}
+		if (failure instanceof RuntimeException runtime) {
+			throw runtime;
+		}
+		if (failure instanceof Error error) {
+			throw error;
+		}
+		if (failure != null || result == null) {
+			throw new IllegalStateException("A screening ended with neither a result nor a failure", failure);
+		}
+		return decide(caller, phase, onMatch, replaceable, result);
+	}
+
+	private ScreeningDecision decide(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
+			SanitizationResult result) {
+		switch (result.verdict()) {
+			case MATCHED -> {
+				return onMatch(caller, phase, onMatch, result, replaceable);
+			}
+			case NO_MATCH -> {
+				this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
+				return ScreeningDecision.PASS;
+			}
+			default -> {
+				return notScreened(caller, new NotScreened(phase, "filterMatchState " + result.filterMatchState()
+						+ ", invocationResult " + result.invocationResult(), 0, ANSWERED, null));
+			}
+		}
+	}
+
+	private ScreeningDecision failed(String caller, Phase phase, ModelArmorException ex) {
+		String status = status(ex);
+		Rejected rejected = rejection(phase, ex);
+		if (rejected != null) {
+			this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
+			logger.warn(String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
+					caller, phase, INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
+			return rejected;
+		}
+		return notScreened(caller, new NotScreened(phase, FailureClassifier.describe(ex), ex.attempts(), status, ex));
+	}
+
+	/**
+	 * Text that Model Armor will never screen as it is: larger than it takes, or refused as an invalid
+	 * argument. Retrying or failing open would not mend it, and failing open would let anyone skip
+	 * screening by padding a prompt.
+	 */
+	private static @Nullable Rejected rejection(Phase phase, ModelArmorException ex) {
+		if (ex instanceof ModelArmorInputTooLargeException tooLarge) {
+			return new Rejected(phase, tooLarge.size() + " bytes, over the limit of " + tooLarge.limit(), true, ex);
+		}
+		if (ex instanceof ModelArmorApiException api && (api.statusCode() == 400 || api.statusCode() == 413)) {
+			return new Rejected(phase, "HTTP " + api.statusCode(), api.statusCode() == 413, ex);
+		}
+		return null;
+	}
+
+	private ScreeningDecision notScreened(String caller, NotScreened notScreened) {
+		boolean open = this.failOpen.getAsBoolean();
+		this.observer.get()
+			.screened(notScreened.phase(), open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
+		String fields = String.format(FAILURE_FIELDS, caller, notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
+				notScreened.status(), notScreened.attempts(), notScreened.reason());
+		if (open) {
+			logger.warn("Model Armor could not screen a call, letting it through (fail-open): " + fields);
+			return ScreeningDecision.PASS;
+		}
+		logger.warn("Model Armor could not screen a call, blocking it (fail-closed): " + fields);
+		return notScreened;
+	}
+
+	private ScreeningDecision onMatch(String caller, Phase phase, MatchAction onMatch, SanitizationResult result,
+			boolean replaceable) {
+		if (onMatch == MatchAction.LOG_ONLY) {
+			this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
+			logger.info(String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
+					+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
+			return ScreeningDecision.PASS;
+		}
+		if (onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
+				&& result.deidentifiedText().isPresent()) {
+			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
+			logger.info(String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
+			return new Deidentified(result.deidentifiedText().get());
+		}
+		this.observer.get().screened(phase, ScreeningResult.BLOCKED, result.matchedFilters());
+		logger.info(String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s filters=[%s]",
+				onMatch, caller, phase, String.join(",", result.matchedFilters())));
+		return new Blocked(phase, result);
+	}
+
+	/**
+	 * The status of the last attempt, in the vocabulary of the {@code status} tag of
+	 * {@code modelarmor.client.requests}.
+	 */
+	private static String status(ModelArmorException ex) {
+		if (ex instanceof ModelArmorApiException api) {
+			return String.valueOf(api.statusCode());
+		}
+		Throwable cause = ex;
+		for (int depth = 0; cause != null && depth < MAX_CAUSE_DEPTH; depth++) {
+			if (cause instanceof TokenUnavailableException) {
+				return "token_unavailable";
+			}
+			if (cause instanceof IOException) {
+				return "io_error";
+			}
+			cause = cause.getCause();
+		}
+		return "none";
+	}
+
+}
