@@ -1,6 +1,7 @@
 package dev.modelarmor.resilience;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +48,7 @@ public final class ModelArmorCircuitBreaker {
 			.automaticTransitionFromOpenToHalfOpenEnabled(false)
 			// slowness is the deadline's business, not the breaker's
 			.slowCallRateThreshold(100)
-			.slowCallDurationThreshold(java.time.Duration.ofDays(1))
+			.slowCallDurationThreshold(Duration.ofDays(1))
 			.clock(clock)
 			.build();
 		this.breaker = CircuitBreaker.of(name, config);
@@ -87,6 +88,14 @@ public final class ModelArmorCircuitBreaker {
 		else {
 			this.breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
 		}
+	}
+
+	/**
+	 * Closes the breaker and forgets the attempts it counted, as at its start. For tests that share an
+	 * application context: an outage one test programs must not refuse the calls of the next.
+	 */
+	public void reset() {
+		this.breaker.reset();
 	}
 
 	/**

@@ -1,5 +1,6 @@
 package dev.modelarmor.test.autoconfigure;
 
+import dev.modelarmor.resilience.ModelArmorCircuitBreaker;
 import dev.modelarmor.test.ModelArmorStandIn;
 import dev.modelarmor.test.VirtualRetryTime;
 
@@ -10,9 +11,11 @@ import org.springframework.test.context.TestContext;
 import org.springframework.test.context.support.AbstractTestExecutionListener;
 
 /**
- * Resets the {@link ModelArmorStandIn} and the {@link VirtualRetryTime} of a test's application context
- * before and after each test method, as Spring resets its Mockito mocks: what one test programmed or
- * received never reaches the next, and requests held by a stall end with their test. Does nothing for a
+ * Resets the {@link ModelArmorStandIn}, the {@link VirtualRetryTime} and the
+ * {@link ModelArmorCircuitBreaker} of a test's application context before and after each test method, as
+ * Spring resets its Mockito mocks: what one test programmed or received never reaches the next (an outage
+ * one test programs does not leave the breaker open for the next), and requests held by a stall end with
+ * their test. Does nothing for a
  * context that has neither, and never loads a context.
  */
 final class ModelArmorStandInResetTestExecutionListener extends AbstractTestExecutionListener {
@@ -42,6 +45,9 @@ final class ModelArmorStandInResetTestExecutionListener extends AbstractTestExec
 		}
 		context.getBeanProvider(ModelArmorStandIn.class).orderedStream().forEach(ModelArmorStandIn::reset);
 		context.getBeanProvider(VirtualRetryTime.class).orderedStream().forEach(VirtualRetryTime::reset);
+		context.getBeanProvider(ModelArmorCircuitBreaker.class)
+			.orderedStream()
+			.forEach(ModelArmorCircuitBreaker::reset);
 	}
 
 }

@@ -1,0 +1,35 @@
+package dev.modelarmor.resilience;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A reset closes an open breaker and forgets what it counted, so that tests sharing a context start from a
+ * closed breaker (the test kit resets it between test methods).
+ */
+class ModelArmorCircuitBreakerResetTests {
+
+	@Test
+	void aResetClosesAnOpenBreakerAndForgetsItsWindow() {
+		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
+				new CircuitBreakerSettings(50, 4, Duration.ofMinutes(10), 1), Clock.systemUTC());
+		for (int attempt = 0; attempt < 4; attempt++) {
+			assertThat(breaker.tryAcquire()).isTrue();
+			breaker.ended("503", 1_000);
+		}
+		assertThat(breaker.state()).isEqualTo("open");
+		assertThat(breaker.tryAcquire()).isFalse();
+
+		breaker.reset();
+
+		assertThat(breaker.state()).isEqualTo("closed");
+		assertThat(breaker.tryAcquire()).isTrue();
+		breaker.ended("503", 1_000);
+		assertThat(breaker.state()).as("the failures before the reset are forgotten").isEqualTo("closed");
+	}
+
+}
