@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.retry.support.RetryTemplate;
@@ -30,12 +31,13 @@ import org.springframework.web.client.RestClient;
  * bean, when present, replaces the system clock, sleeper and random source (for tests); otherwise waits
  * between retries end as soon as the context starts closing. A
  * {@link ModelArmorCallObserver} bean receives every call (metrics, traces). A {@link WindowedScreening}
- * over the client screens text longer than one window whole ({@code modelarmor.guard.window.*}).
+ * over the client screens text longer than one window whole ({@code modelarmor.screening.window.*}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorCredentialsConfiguration.class })
+@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorAutoConfiguration {
 
 	@Bean

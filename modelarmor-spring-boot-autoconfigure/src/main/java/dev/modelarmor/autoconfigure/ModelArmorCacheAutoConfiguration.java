@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -35,13 +36,13 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty("modelarmor.cache.enabled")
 @Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties(ModelArmorCacheProperties.class)
 public final class ModelArmorCacheAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorProperties properties,
+	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorCacheProperties settings,
 			ObjectProvider<VerdictCacheObserver> observer) {
-		ModelArmorProperties.Cache settings = properties.getCache();
 		CacheManager manager = cacheManager.getIfUnique();
 		if (manager == null) {
 			throw new ModelArmorConfigurationException("modelarmor.cache.enabled",

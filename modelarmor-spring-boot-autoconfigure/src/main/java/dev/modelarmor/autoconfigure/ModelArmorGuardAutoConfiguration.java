@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -26,6 +27,8 @@ import org.springframework.util.function.SingletonSupplier;
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorGuardProperties.class,
+		ModelArmorScreeningProperties.class })
 public final class ModelArmorGuardAutoConfiguration {
 
 	@Bean
@@ -42,7 +45,7 @@ public final class ModelArmorGuardAutoConfiguration {
 				SingletonSupplier.of(() -> screening.getIfAvailable(() -> new WindowedScreening(operations.getObject(),
 						settings.getObject().windows()))),
 				() -> properties.getObject().getTemplateId(),
-				() -> properties.getObject().getGuard().isFailOpen(),
+				() -> settings.getObject().failOpen(),
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;

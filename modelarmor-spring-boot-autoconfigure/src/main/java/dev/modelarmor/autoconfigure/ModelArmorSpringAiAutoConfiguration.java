@@ -26,6 +26,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -52,6 +53,7 @@ import org.springframework.util.function.SingletonSupplier;
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties({ ModelArmorSpringAiProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorSpringAiAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -61,12 +63,12 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorProperties properties,
+		ModelArmorAdvisor modelArmorAdvisor(WindowedScreening screening, ModelArmorSpringAiProperties properties,
 				ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer,
 				ObjectProvider<PromptScreeningScheduler> parallel) {
-			String template = properties.getSpringAi().getAdvisor().getTemplate();
+			String template = properties.getAdvisor().getTemplate();
 			WindowedScreening client = StringUtils.hasLength(template) ? screening.withTemplate(template) : screening;
-			Screener screener = new Screener(() -> properties.getGuard().isFailOpen(),
+			Screener screener = new Screener(settings::failOpen,
 					SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 			PromptScreeningScheduler scheduler = parallel.getIfAvailable();
 			return (scheduler != null)
@@ -108,11 +110,12 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorDocumentScreener modelArmorDocumentScreener(WindowedScreening modelArmorWindowedScreening,
-				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
-			ModelArmorProperties.SpringAi.Documents documents = properties.getSpringAi().getDocuments();
+				ModelArmorSpringAiProperties properties, ModelArmorSettings settings,
+				ObjectProvider<ScreeningObserver> observer) {
+			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
 			return new ModelArmorDocumentScreener(
 					templated(modelArmorWindowedScreening, documents.getTemplate()),
-					screener(properties, observer),
+					screener(settings, observer),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
 
@@ -138,11 +141,12 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorToolScreener modelArmorToolScreener(WindowedScreening modelArmorWindowedScreening,
-				ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
-			ModelArmorProperties.SpringAi.Tools tools = properties.getSpringAi().getTools();
+				ModelArmorSpringAiProperties properties, ModelArmorSettings settings,
+				ObjectProvider<ScreeningObserver> observer) {
+			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
 			return new ModelArmorToolScreener(
 					templated(modelArmorWindowedScreening, tools.getTemplate()),
-					screener(properties, observer),
+					screener(settings, observer),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
 		}
 
@@ -187,8 +191,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 	}
 
 	/** The decision policy of the document and tool screeners, the same as the advisor's. */
-	private static Screener screener(ModelArmorProperties properties, ObjectProvider<ScreeningObserver> observer) {
-		return new Screener(() -> properties.getGuard().isFailOpen(),
+	private static Screener screener(ModelArmorSettings settings, ObjectProvider<ScreeningObserver> observer) {
+		return new Screener(settings::failOpen,
 				SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)));
 	}
 
