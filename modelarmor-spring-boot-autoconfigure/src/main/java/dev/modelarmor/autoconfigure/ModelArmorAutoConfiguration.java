@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.retry.support.RetryTemplate;
@@ -38,6 +39,7 @@ import org.springframework.web.client.RestClient;
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorCredentialsConfiguration.class })
+@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorAutoConfiguration {
 
 	@Bean

@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.cache.autoconfigure.RedisCacheManagerBuilderCustomizer;
 import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -41,15 +42,15 @@ import org.springframework.util.ClassUtils;
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty("modelarmor.cache.enabled")
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
+@EnableConfigurationProperties(ModelArmorCacheProperties.class)
 public final class ModelArmorCacheAutoConfiguration {
 
 	private static final String REDIS_CACHE = "org.springframework.data.redis.cache.RedisCache";
 
 	@Bean
 	@ConditionalOnMissingBean
-	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorProperties properties,
+	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorCacheProperties settings,
 			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer) {
-		ModelArmorProperties.Cache settings = properties.getCache();
 		CacheManager manager = cacheManager.getIfUnique();
 		if (manager == null) {
 			throw new ModelArmorConfigurationException("modelarmor.cache.enabled",
@@ -80,8 +81,7 @@ public final class ModelArmorCacheAutoConfiguration {
 	static class RedisVerdictsConfiguration {
 
 		@Bean
-		ModelArmorRedisVerdicts modelArmorRedisVerdicts(ModelArmorProperties properties) {
-			ModelArmorProperties.Cache cache = properties.getCache();
+		ModelArmorRedisVerdicts modelArmorRedisVerdicts(ModelArmorCacheProperties cache) {
 			return new ModelArmorRedisVerdicts(cache.getName(), cache.getTimeToLive());
 		}
 

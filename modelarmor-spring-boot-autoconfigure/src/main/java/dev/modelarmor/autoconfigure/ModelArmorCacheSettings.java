@@ -23,7 +23,7 @@ final class ModelArmorCacheSettings {
 	private ModelArmorCacheSettings() {
 	}
 
-	static VerdictCache.Settings of(ModelArmorProperties.Cache properties, Cache cache, RetrySettings retry) {
+	static VerdictCache.Settings of(ModelArmorCacheProperties properties, Cache cache, RetrySettings retry) {
 		VerdictSigningKeys keys = signingKeys(properties, cache);
 		Duration timeout = properties.getOperationTimeout();
 		if (timeout != null && timeout.compareTo(retry.deadline()) > 0) {
@@ -41,7 +41,7 @@ final class ModelArmorCacheSettings {
 		}
 	}
 
-	private static VerdictSigningKeys signingKeys(ModelArmorProperties.Cache properties, Cache cache) {
+	private static VerdictSigningKeys signingKeys(ModelArmorCacheProperties properties, Cache cache) {
 		String key = properties.getSigningKey();
 		if (!StringUtils.hasText(key)) {
 			if (VerdictCache.inProcess(cache)) {

@@ -11,6 +11,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -24,6 +25,8 @@ import org.springframework.util.function.SingletonSupplier;
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
+@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorGuardProperties.class,
+		ModelArmorScreeningProperties.class })
 public final class ModelArmorGuardAutoConfiguration {
 
 	@Bean

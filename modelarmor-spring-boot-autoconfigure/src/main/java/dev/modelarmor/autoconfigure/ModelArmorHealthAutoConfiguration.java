@@ -16,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -35,12 +36,14 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBooleanProperty(name = "management.health.modelarmor.enabled")
 @ConditionalOnBean(ModelArmorOperations.class)
 @Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorHealthProperties.class })
 public final class ModelArmorHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(value = ModelArmorHealthIndicator.class, name = "modelArmorHealthIndicator")
 	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations,
-			ModelArmorProperties properties, ModelArmorSettings settings, ObjectProvider<RetryRuntime> retryRuntime) {
+			ModelArmorProperties properties, ModelArmorHealthProperties health, ModelArmorSettings settings,
+			ObjectProvider<RetryRuntime> retryRuntime) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
 		ModelArmorOperations checking = operations;
 		String templateId = properties.getTemplateId();
@@ -49,7 +52,7 @@ public final class ModelArmorHealthAutoConfiguration {
 			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt, runtime));
 			templateId = template.getTemplateId();
 		}
-		return new ModelArmorHealthIndicator(checking, templateId, properties.getHealth().getCacheTimeToLive(),
+		return new ModelArmorHealthIndicator(checking, templateId, health.getCacheTimeToLive(),
 				runtime.clock());
 	}
 

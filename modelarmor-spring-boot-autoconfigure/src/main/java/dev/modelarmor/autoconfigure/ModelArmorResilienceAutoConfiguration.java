@@ -28,9 +28,11 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -111,9 +113,10 @@ public final class ModelArmorResilienceAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(ResilienceObserver.class)
 		ResilienceObserver modelArmorResilienceObserver(ObjectProvider<MeterRegistry> meterRegistry,
-				ModelArmorProperties properties) {
+				ModelArmorProperties properties, Environment environment) {
 			MeterRegistry registry = meterRegistry.getIfUnique();
-			return (registry != null) ? new MicrometerResilienceObserver(registry, configuredTemplates(properties))
+			return (registry != null)
+					? new MicrometerResilienceObserver(registry, configuredTemplates(properties, environment))
 					: ResilienceObserver.NONE;
 		}
 
@@ -128,12 +131,17 @@ public final class ModelArmorResilienceAutoConfiguration {
 			};
 		}
 
+		private static @Nullable String template(Binder binder, String area) {
+			return binder.bind("modelarmor.spring-ai." + area + ".template", String.class).orElse(null);
+		}
+
 		/** The templates the application names; any other id is tagged other. */
-		private static Set<String> configuredTemplates(ModelArmorProperties properties) {
+		private static Set<String> configuredTemplates(ModelArmorProperties properties, Environment environment) {
+			// Read by name rather than injected: the Spring AI properties are a bean only with Spring AI present.
+			Binder binder = Binder.get(environment);
 			Set<String> templates = new HashSet<>();
-			Stream.of(properties.getTemplateId(), properties.getSpringAi().getAdvisor().getTemplate(),
-					properties.getSpringAi().getDocuments().getTemplate(),
-					properties.getSpringAi().getTools().getTemplate())
+			Stream.of(properties.getTemplateId(), template(binder, "advisor"), template(binder, "documents"),
+					template(binder, "tools"))
 				.filter((template) -> template != null && !template.isBlank())
 				.forEach(templates::add);
 			return templates;

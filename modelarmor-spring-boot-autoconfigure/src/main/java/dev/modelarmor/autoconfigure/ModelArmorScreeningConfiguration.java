@@ -69,12 +69,12 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(ModelArmorOperations.class)
 	ModelArmorScreening modelArmorScreening(ModelArmorOperations modelArmorOperations, ModelArmorSettings settings,
-			ModelArmorProperties properties, ModelArmorTaskExecutor modelArmorTaskExecutor,
+			ModelArmorTaskExecutor modelArmorTaskExecutor,
 			ObjectProvider<ScreeningObserver> observer) {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
 			.executor(modelArmorTaskExecutor)
-			.failOpen(() -> properties.getGuard().isFailOpen())
+			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))
 			.build();
 	}

@@ -1,7 +1,10 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
@@ -18,6 +21,8 @@ import dev.modelarmor.screening.ScreeningWindows;
 import dev.modelarmor.screening.VerdictCache;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.http.client.HttpClientSettings;
 import org.springframework.boot.http.client.HttpRedirects;
 import org.springframework.boot.ssl.NoSuchSslBundleException;
@@ -26,35 +31,42 @@ import org.springframework.boot.ssl.SslBundles;
 import org.springframework.util.unit.DataSize;
 
 /**
- * What the starter's beans are built with: {@link ModelArmorProperties} turned into the settings types of
- * the client, the retry strategy and the advisor, and validated once, so that an invalid value fails
- * startup with a {@link ModelArmorConfigurationException} naming the property and what to change. The
- * ranges themselves are the settings types' own; this class only says which property a refused value
- * came from.
+ * What the starter's beans are built with: the properties of every area ({@link BoundProperties}) turned
+ * into the settings types of the client, the retry strategy, screening and the advisor, and validated once,
+ * so that an invalid value fails startup with a {@link ModelArmorConfigurationException} naming the property
+ * and what to change. The ranges themselves are the settings types' own; this class only says which
+ * property a refused value came from: for a value read through a deprecated name
+ * ({@code modelarmor.guard.fail-open}, {@code modelarmor.guard.window.*}), that name.
  *
  * @param endpoint the endpoint: {@code modelarmor.endpoint}, or the regional endpoint of the location
  * @param http the HTTP client settings: {@code modelarmor.http.*} over Spring Boot's
  * {@code spring.http.clients.*}, over the defaults of {@link HttpTimeouts#DEFAULTS}; redirects never followed
  * @param retry the retry strategy
  * @param windows how text longer than one window is screened
+ * @param failOpen whether a call goes on when screening cannot complete
  * @param advisor how the Spring AI advisor acts
  */
 record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
-		ScreeningWindows windows, ModelArmorAdvisorOptions advisor) {
+		ScreeningWindows windows, boolean failOpen, ModelArmorAdvisorOptions advisor) {
+
+	private static final String SCREENING = "modelarmor.screening.";
+
+	private static final String DEPRECATED_GUARD = "modelarmor.guard.";
 
 	/**
-	 * Validates the properties and turns them into settings, without Spring Boot's HTTP client settings.
-	 * @param properties the bound properties
+	 * The client properties with every other area's defaults, validated and turned into settings, without
+	 * Spring Boot's HTTP client settings.
+	 * @param client the bound client properties
 	 * @return the settings
 	 * @throws ModelArmorConfigurationException naming the first property that is invalid
 	 */
-	static ModelArmorSettings of(ModelArmorProperties properties) {
-		return of(properties, HttpClientSettings.defaults(), null);
+	static ModelArmorSettings of(ModelArmorProperties client) {
+		return of(client, HttpClientSettings.defaults(), null);
 	}
 
 	/**
-	 * Validates the properties and turns them into settings.
-	 * @param properties the bound properties
+	 * The client properties with every other area's defaults, validated and turned into settings.
+	 * @param client the bound client properties
 	 * @param application Spring Boot's HTTP client settings ({@code spring.http.clients.*}), which
 	 * {@code modelarmor.http.*} override
 	 * @param sslBundles the SSL bundles that {@code modelarmor.http.ssl.bundle} names, or {@code null} when
@@ -62,23 +74,84 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 	 * @return the settings
 	 * @throws ModelArmorConfigurationException naming the first property that is invalid
 	 */
-	static ModelArmorSettings of(ModelArmorProperties properties, HttpClientSettings application,
+	static ModelArmorSettings of(ModelArmorProperties client, HttpClientSettings application,
 			@Nullable SslBundles sslBundles) {
-		Duration cacheTimeToLive = properties.getHealth().getCacheTimeToLive();
+		return of(new BoundProperties(client, new ModelArmorScreeningProperties(), new ModelArmorGuardProperties(),
+				new ModelArmorSpringAiProperties(), new ModelArmorCacheProperties(), new ModelArmorHealthProperties(),
+				(name) -> false), application, sslBundles);
+	}
+
+	/**
+	 * Validates the properties of every area and turns them into settings.
+	 * @param bound the bound properties
+	 * @param application Spring Boot's HTTP client settings ({@code spring.http.clients.*}), which
+	 * {@code modelarmor.http.*} override
+	 * @param sslBundles the SSL bundles that {@code modelarmor.http.ssl.bundle} names, or {@code null} when
+	 * there are none
+	 * @return the settings
+	 * @throws ModelArmorConfigurationException naming the first property that is invalid
+	 */
+	static ModelArmorSettings of(BoundProperties bound, HttpClientSettings application,
+			@Nullable SslBundles sslBundles) {
+		ModelArmorProperties properties = bound.client();
+		Duration cacheTimeToLive = bound.health().getCacheTimeToLive();
 		if (cacheTimeToLive.isNegative()) {
 			throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
 		}
 		requireNotBlank("modelarmor.template-id", properties.getTemplateId(), "remove it or name a template");
-		ModelArmorProperties.SpringAi springAi = properties.getSpringAi();
+		ModelArmorSpringAiProperties springAi = bound.springAi();
 		requireNotBlankTemplate("modelarmor.spring-ai.advisor.template", springAi.getAdvisor().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
 		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
-		verdictCache(properties.getCache());
+		verdictCache(bound.cache());
 		quota(properties.getQuota());
 		circuitBreaker(properties.getCircuitBreaker());
 		return new ModelArmorSettings(endpoint(properties), http(properties.getHttp(), application, sslBundles),
-				retry(properties.getRetry()),
-				windows(properties.getGuard().getWindow()), advisor(properties.getSpringAi().getAdvisor()));
+				retry(properties.getRetry()), windows(bound), failOpen(bound).value(), advisor(springAi.getAdvisor()));
+	}
+
+	/**
+	 * One WARN line for each deprecated name that is set, naming it and its replacement (never the value),
+	 * and saying when the replacement is set too and wins.
+	 * @param bound the bound properties
+	 * @return the lines, empty when no deprecated name is set
+	 */
+	static List<String> deprecationWarnings(BoundProperties bound) {
+		ModelArmorGuardProperties.Window old = bound.guard().getWindow();
+		List<String> warnings = new ArrayList<>();
+		warnIfSet(warnings, bound, "fail-open", bound.guard().getFailOpen());
+		warnIfSet(warnings, bound, "window.size", old.getSize());
+		warnIfSet(warnings, bound, "window.overlap", old.getOverlap());
+		warnIfSet(warnings, bound, "window.parallelism", old.getParallelism());
+		warnIfSet(warnings, bound, "window.max-windows", old.getMaxWindows());
+		return warnings;
+	}
+
+	private static void warnIfSet(List<String> warnings, BoundProperties bound, String name, @Nullable Object old) {
+		if (old == null) {
+			return;
+		}
+		String deprecated = DEPRECATED_GUARD + name;
+		String replacement = SCREENING + name;
+		warnings.add(bound.configured().test(replacement)
+				? deprecated + " is deprecated and ignored: " + replacement + " is set too and wins; remove " + deprecated
+				: deprecated + " is deprecated: rename it to " + replacement + " (it still works in this release)");
+	}
+
+	private static Resolved<Boolean> failOpen(BoundProperties bound) {
+		return resolve(bound, "fail-open", bound.screening().isFailOpen(), bound.guard().getFailOpen());
+	}
+
+	/**
+	 * A screening setting: the value of modelarmor.screening.NAME, or of the deprecated modelarmor.guard.NAME
+	 * when only that one is set, with the name it was read from.
+	 */
+	private static <T> Resolved<T> resolve(BoundProperties bound, String name, T current, @Nullable T deprecated) {
+		String property = SCREENING + name;
+		if (deprecated != null && !bound.configured().test(property)) {
+			return new Resolved<>(deprecated, DEPRECATED_GUARD + name);
+		}
+		return new Resolved<>(current, property);
 	}
 
 	private static ModelArmorEndpoint endpoint(ModelArmorProperties properties) {
@@ -169,24 +242,33 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		}
 	}
 
-	private static ScreeningWindows windows(ModelArmorProperties.Guard.Window window) {
+	private static ScreeningWindows windows(BoundProperties bound) {
+		ModelArmorScreeningProperties.Window window = bound.screening().getWindow();
+		ModelArmorGuardProperties.Window old = bound.guard().getWindow();
+		Resolved<DataSize> size = resolve(bound, "window.size", window.getSize(), old.getSize());
+		Resolved<DataSize> overlap = resolve(bound, "window.overlap", window.getOverlap(), old.getOverlap());
+		Resolved<Integer> parallelism = resolve(bound, "window.parallelism", window.getParallelism(),
+				old.getParallelism());
+		Resolved<Integer> maxWindows = resolve(bound, "window.max-windows", window.getMaxWindows(), old.getMaxWindows());
 		try {
-			return new ScreeningWindows(bytes(window.getSize()), bytes(window.getOverlap()), window.getParallelism(),
-					window.getMaxWindows());
+			return new ScreeningWindows(bytes(size.value()), bytes(overlap.value()), parallelism.value(),
+					maxWindows.value());
 		}
 		catch (InvalidSettingException ex) {
-			// The sizes as they were configured (2KB), not as the bytes they were turned into.
-			Object value = switch (ex.setting()) {
-				case "size" -> window.getSize();
-				case "overlap" -> window.getOverlap();
-				default -> ex.value();
+			// Named as the user wrote it, and the sizes as they were configured (2KB), not as bytes.
+			Resolved<?> refused = switch (ex.setting()) {
+				case "size" -> size;
+				case "overlap" -> overlap;
+				case "parallelism" -> parallelism;
+				default -> maxWindows;
 			};
-			throw invalid("modelarmor.guard.window.", ex, value);
+			Object value = (refused.value() instanceof DataSize) ? refused.value() : ex.value();
+			throw invalid(refused.property(), value, ex.reason());
 		}
 	}
 
 	/** Checked whether the cache is enabled or not, like every other property. */
-	private static void verdictCache(ModelArmorProperties.Cache cache) {
+	private static void verdictCache(ModelArmorCacheProperties cache) {
 		requireNotBlank("modelarmor.cache.name", cache.getName(), "remove it or name a cache");
 		try {
 			VerdictCache.requireTimeToLive(cache.getTimeToLive());
@@ -217,7 +299,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		}
 	}
 
-	private static ModelArmorAdvisorOptions advisor(ModelArmorProperties.SpringAi.Advisor advisor) {
+	private static ModelArmorAdvisorOptions advisor(ModelArmorSpringAiProperties.Advisor advisor) {
 		if (advisor.isParallelPromptScreening() && advisor.getOnMatch() == MatchAction.DEIDENTIFY) {
 			throw invalid("modelarmor.spring-ai.advisor.parallel-prompt-screening", true,
 					"cannot be used with modelarmor.spring-ai.advisor.on-match=deidentify: the model would read "
@@ -260,6 +342,50 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
 		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
 				"Change " + property + " in your application configuration");
+	}
+
+	/**
+	 * The bound properties of every area, and which names the application configured: a default and an
+	 * unset property look the same once bound, and a deprecated name loses only to a configured replacement.
+	 * @param client {@code modelarmor.*}: the client
+	 * @param screening {@code modelarmor.screening.*}
+	 * @param guard {@code modelarmor.guard.*}, with the deprecated names of screening properties
+	 * @param springAi {@code modelarmor.spring-ai.*}
+	 * @param cache {@code modelarmor.cache.*}
+	 * @param health {@code modelarmor.health.*}
+	 * @param configured whether the application configured a property, by its canonical name
+	 */
+	record BoundProperties(ModelArmorProperties client, ModelArmorScreeningProperties screening,
+			ModelArmorGuardProperties guard, ModelArmorSpringAiProperties springAi, ModelArmorCacheProperties cache,
+			ModelArmorHealthProperties health, Predicate<String> configured) {
+
+		/**
+		 * Every area bound from one binder, as the application context binds them.
+		 * @param binder the binder over the application's configuration
+		 * @return the bound properties
+		 */
+		static BoundProperties bind(Binder binder) {
+			return new BoundProperties(binder.bindOrCreate("modelarmor", ModelArmorProperties.class),
+					binder.bindOrCreate("modelarmor.screening", ModelArmorScreeningProperties.class),
+					binder.bindOrCreate("modelarmor.guard", ModelArmorGuardProperties.class),
+					binder.bindOrCreate("modelarmor.spring-ai", ModelArmorSpringAiProperties.class),
+					binder.bindOrCreate("modelarmor.cache", ModelArmorCacheProperties.class),
+					binder.bindOrCreate("modelarmor.health", ModelArmorHealthProperties.class), configured(binder));
+		}
+
+		/**
+		 * Whether the binder's configuration has a property, in any of Spring Boot's relaxed forms.
+		 * @param binder the binder over the application's configuration
+		 * @return the test by canonical name
+		 */
+		static Predicate<String> configured(Binder binder) {
+			return (name) -> binder.bind(name, Bindable.of(String.class)).isBound();
+		}
+
+	}
+
+	/** A setting's value and the property it was read from. */
+	private record Resolved<T>(T value, String property) {
 	}
 
 }

@@ -21,6 +21,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -46,6 +47,7 @@ import org.springframework.util.StringUtils;
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
+@EnableConfigurationProperties({ ModelArmorSpringAiProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorSpringAiAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -55,9 +57,9 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening, ModelArmorProperties properties,
+		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening, ModelArmorSpringAiProperties properties,
 				ModelArmorSettings settings) {
-			return new ModelArmorAdvisor(modelArmorScreening, template(properties.getSpringAi().getAdvisor().getTemplate()),
+			return new ModelArmorAdvisor(modelArmorScreening, template(properties.getAdvisor().getTemplate()),
 					settings.advisor());
 		}
 
@@ -84,8 +86,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
-				ModelArmorProperties properties) {
-			ModelArmorProperties.SpringAi.Documents documents = properties.getSpringAi().getDocuments();
+				ModelArmorSpringAiProperties properties) {
+			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
 			return new ModelArmorDocumentScreener(modelArmorScreening, template(documents.getTemplate()),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
@@ -112,8 +114,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
-				ModelArmorProperties properties) {
-			ModelArmorProperties.SpringAi.Tools tools = properties.getSpringAi().getTools();
+				ModelArmorSpringAiProperties properties) {
+			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
 			return new ModelArmorToolScreener(modelArmorScreening, template(tools.getTemplate()),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
 		}

@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.autoconfigure.ModelArmorSettings.BoundProperties;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
@@ -15,6 +16,7 @@ import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.ScreeningWindows;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,9 +24,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,8 +41,11 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * {@link ModelArmorSettings}: each default has one source, the settings type it becomes, and the
- * configuration metadata states that same default; invalid values are refused naming the property.
+ * configuration metadata states that same default; invalid values are refused naming the property, as the
+ * application wrote it; the deprecated names of screening properties work, lose to their replacements, and
+ * are warned about.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ModelArmorSettingsTests {
 
 	@Test
@@ -56,7 +67,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theAdvisorDefaultsAreTheAdvisorOptionsConstants() {
-		ModelArmorProperties.SpringAi.Advisor advisor = new ModelArmorProperties().getSpringAi().getAdvisor();
+		ModelArmorSpringAiProperties.Advisor advisor = new ModelArmorSpringAiProperties().getAdvisor();
 		assertThat(advisor.getRefusal()).isEqualTo(ModelArmorAdvisorOptions.DEFAULT_REFUSAL);
 		assertThat(advisor.getOrder()).isEqualTo(ModelArmorAdvisorOptions.DEFAULT_ORDER);
 		assertThat(new ModelArmorProperties().getLocation()).isEqualTo(ModelArmorTemplate.DEFAULT_LOCATION);
@@ -80,18 +91,24 @@ class ModelArmorSettingsTests {
 	@ParameterizedTest(name = "{0}={1}")
 	@MethodSource("metadataDefaultValues")
 	void theMetadataDefaultIsTheCodesDefault(String name, String value) {
-		ModelArmorProperties bound = new Binder(new MapConfigurationPropertySource(Map.of(name, value)))
-			.bindOrCreate("modelarmor", Bindable.of(ModelArmorProperties.class));
-		assertThat(bound).usingRecursiveComparison().isEqualTo(new ModelArmorProperties());
+		assertThat(bind(Map.of(name, value))).usingRecursiveComparison()
+			.ignoringFields("configured")
+			.isEqualTo(bind(Map.of()));
 	}
 
-	@Test
-	void aChangedDefaultIsSeenByTheMetadataComparison() {
+	@ParameterizedTest(name = "{0}={1}")
+	@CsvSource(delimiter = '|', textBlock = """
+			modelarmor.retry.max-backoff            | 31s
+			modelarmor.screening.window.parallelism | 3
+			modelarmor.spring-ai.tools.refusal      | No.
+			modelarmor.cache.name                   | verdicts
+			modelarmor.health.cache-time-to-live    | 31s
+			""")
+	void aChangedDefaultIsSeenByTheMetadataComparison(String name, String value) {
 		// The comparison above would pass vacuously if binding a default changed nothing it could see.
-		ModelArmorProperties bound = new Binder(
-				new MapConfigurationPropertySource(Map.of("modelarmor.retry.max-backoff", "31s")))
-			.bindOrCreate("modelarmor", Bindable.of(ModelArmorProperties.class));
-		assertThat(bound).usingRecursiveComparison().isNotEqualTo(new ModelArmorProperties());
+		assertThat(bind(Map.of(name, value))).usingRecursiveComparison()
+			.ignoringFields("configured")
+			.isNotEqualTo(bind(Map.of()));
 	}
 
 	@ParameterizedTest(name = "{0}={1}")
@@ -101,8 +118,14 @@ class ModelArmorSettingsTests {
 			modelarmor.location                   | US Central
 			modelarmor.http.read-timeout          | 0s
 			modelarmor.retry.budget.token-ratio   | 1.5
+			modelarmor.screening.window.size      | 512B
+			modelarmor.screening.window.overlap   | 5KB
+			modelarmor.screening.window.parallelism | 33
+			modelarmor.screening.window.max-windows | 0
+			modelarmor.guard.window.size          | 512B
 			modelarmor.guard.window.overlap       | 5KB
 			modelarmor.guard.window.parallelism   | 33
+			modelarmor.guard.window.max-windows   | 0
 			modelarmor.spring-ai.advisor.stream-window | 512B
 			modelarmor.cache.time-to-live         | 0s
 			modelarmor.cache.time-to-live         | -1s
@@ -116,10 +139,9 @@ class ModelArmorSettingsTests {
 			modelarmor.circuit-breaker.half-open-probes | 0
 			""")
 	void anInvalidValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property, String value) {
-		ModelArmorProperties properties = new Binder(new MapConfigurationPropertySource(Map.of(property, value)))
-			.bindOrCreate("modelarmor", Bindable.of(ModelArmorProperties.class));
+		BoundProperties properties = bind(Map.of(property, value));
 		assertThatExceptionOfType(ModelArmorConfigurationException.class)
-			.isThrownBy(() -> ModelArmorSettings.of(properties))
+			.isThrownBy(() -> settings(properties))
 			.satisfies((ex) -> {
 				assertThat(ex.property()).isEqualTo(property);
 				assertThat(ex.getMessage()).startsWith(property + ": the value '" + shown(value) + "' ");
@@ -129,19 +151,123 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void anEmptyAdvisorTemplateFallsBackToTheTemplateId() {
-		ModelArmorProperties properties = new ModelArmorProperties();
-		properties.getSpringAi().getAdvisor().setTemplate("");
-		assertThatNoException().isThrownBy(() -> ModelArmorSettings.of(properties));
+		BoundProperties properties = bind(Map.of("modelarmor.spring-ai.advisor.template", ""));
+		assertThatNoException().isThrownBy(() -> settings(properties));
+	}
+
+	@Test
+	void theScreeningPropertiesSetFailOpenAndTheWindows() {
+		ModelArmorSettings settings = settings(bind(Map.of("modelarmor.screening.fail-open", "true",
+				"modelarmor.screening.window.size", "16KB", "modelarmor.screening.window.overlap", "2KB",
+				"modelarmor.screening.window.parallelism", "2", "modelarmor.screening.window.max-windows", "9")));
+		assertThat(settings.failOpen()).isTrue();
+		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, 2 * 1024, 2, 9));
+		assertThat(settings(bind(Map.of())).failOpen()).isFalse();
+	}
+
+	@Test
+	void theDeprecatedNamesAloneStillWork() {
+		ModelArmorSettings settings = settings(bind(Map.of("modelarmor.guard.fail-open", "true",
+				"modelarmor.guard.window.size", "16KB", "modelarmor.guard.window.overlap", "2KB",
+				"modelarmor.guard.window.parallelism", "2", "modelarmor.guard.window.max-windows", "9")));
+		assertThat(settings.failOpen()).isTrue();
+		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, 2 * 1024, 2, 9));
+	}
+
+	@Test
+	void aReplacementThatIsSetWinsOverItsDeprecatedNameEvenWhenItStatesTheDefault() {
+		ModelArmorSettings settings = settings(bind(Map.of("modelarmor.guard.fail-open", "true",
+				"modelarmor.screening.fail-open", "false", "modelarmor.guard.window.parallelism", "2",
+				"modelarmor.screening.window.parallelism", "4", "modelarmor.guard.window.size", "16KB")));
+		assertThat(settings.failOpen()).isFalse();
+		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, ScreeningWindows.DEFAULTS.overlap(),
+				4, ScreeningWindows.DEFAULTS.maxWindows()));
+	}
+
+	@Test
+	void aReplacementSetInAnyRelaxedFormWins() {
+		// An environment variable is how a deployment often overrides a file's setting.
+		Map<String, Object> environment = Map.of("MODELARMOR_SCREENING_FAILOPEN", "false",
+				"MODELARMOR_GUARD_FAILOPEN", "true");
+		Binder binder = new Binder(
+				ConfigurationPropertySources.from(new SystemEnvironmentPropertySource("systemEnvironment", environment)));
+		BoundProperties properties = BoundProperties.bind(binder);
+		assertThat(properties.guard().getFailOpen()).isTrue();
+		assertThat(settings(properties).failOpen()).isFalse();
+	}
+
+	@Test
+	void aDeprecatedValueThatLosesIsNotValidated() {
+		assertThat(settings(bind(Map.of("modelarmor.guard.window.parallelism", "33",
+				"modelarmor.screening.window.parallelism", "3"))).windows().parallelism()).isEqualTo(3);
+	}
+
+	@Test
+	void aValueReadThroughADeprecatedNameIsReportedUnderThatName() {
+		// The overlap is refused against a size set under the new name: the error names the key the user wrote.
+		BoundProperties properties = bind(
+				Map.of("modelarmor.screening.window.size", "2KB", "modelarmor.guard.window.overlap", "1500B"));
+		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(() -> settings(properties))
+			.satisfies((ex) -> {
+				assertThat(ex.property()).isEqualTo("modelarmor.guard.window.overlap");
+				assertThat(ex.getMessage()).isEqualTo("modelarmor.guard.window.overlap: the value '1500B' must be from "
+						+ "0 to half of size (1024 bytes), so that every window moves on by at least half a window. Change "
+						+ "modelarmor.guard.window.overlap in your application configuration");
+			});
+	}
+
+	@Test
+	void eachDeprecatedNameInUseGetsOneLineNamingItsReplacementAndNoValue() {
+		BoundProperties properties = bind(Map.of("modelarmor.guard.fail-open", "true",
+				"modelarmor.guard.window.size", "16KB", "modelarmor.screening.window.size", "12KB"));
+		assertThat(ModelArmorSettings.deprecationWarnings(properties)).containsExactly(
+				"modelarmor.guard.fail-open is deprecated: rename it to modelarmor.screening.fail-open (it still "
+						+ "works in this release)",
+				"modelarmor.guard.window.size is deprecated and ignored: modelarmor.screening.window.size is set too "
+						+ "and wins; remove modelarmor.guard.window.size");
+		assertThat(ModelArmorSettings.deprecationWarnings(bind(Map.of("modelarmor.screening.fail-open", "true"))))
+			.isEmpty();
+	}
+
+	@Test
+	void aStartWithADeprecatedNameLogsOneWarnLine(CapturedOutput output) {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class,
+				ModelArmorGuardAutoConfiguration.class))
+			.withPropertyValues("modelarmor.guard.window.parallelism=7", "modelarmor.template-id=t",
+					"modelarmor.project-id=p", "modelarmor.credentials.enabled=false")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(ModelArmorSettings.class).windows().parallelism()).isEqualTo(7);
+			});
+		assertThat(output.getOut().lines().filter((line) -> line.contains("modelarmor.guard.window.parallelism")))
+			.singleElement()
+			.satisfies((line) -> {
+				// The whole message: the names, never the value.
+				assertThat(line).contains(" WARN ");
+				assertThat(line.substring(line.indexOf("ModelArmorSettings") + "ModelArmorSettings".length()))
+					.matches("\\W*modelarmor.guard.window.parallelism is deprecated: rename it to "
+							+ "modelarmor.screening.window.parallelism \\(it still works in this release\\)");
+			});
 	}
 
 	private static String shown(String value) {
 		return switch (value) {
 			case "0s" -> "0ms";
 			case "5KB" -> "5120B";
+			case "512B" -> "512B";
 			case "-1s" -> "-1000ms";
 			case "25h" -> "90000000ms";
 			default -> value;
 		};
+	}
+
+	/** Every area bound from the given configuration, as the application context binds it. */
+	private static BoundProperties bind(Map<String, String> configuration) {
+		return BoundProperties.bind(new Binder(new MapConfigurationPropertySource(configuration)));
+	}
+
+	private static ModelArmorSettings settings(BoundProperties properties) {
+		return ModelArmorSettings.of(properties, HttpClientSettings.defaults(), null);
 	}
 
 	static Stream<Arguments> metadataDefaultValues() {

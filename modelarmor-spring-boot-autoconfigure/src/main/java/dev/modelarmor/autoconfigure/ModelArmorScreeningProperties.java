@@ -1,0 +1,101 @@
+package dev.modelarmor.autoconfigure;
+
+import dev.modelarmor.screening.ScreeningWindows;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration properties of screening ({@code modelarmor.screening.*}), which every integration screens
+ * through: {@code @ModelArmorGuarded} methods, the Spring AI advisor, retrieved documents and tool calls.
+ * Their defaults are those of {@link ScreeningWindows#DEFAULTS}. They replace {@code modelarmor.guard.fail-open}
+ * and {@code modelarmor.guard.window.*}, which still work in this release and lose to these when both are set.
+ */
+@ConfigurationProperties("modelarmor.screening")
+public class ModelArmorScreeningProperties {
+
+	/**
+	 * Whether a call goes on, with a WARN log, when screening cannot complete (Model Armor unreachable after
+	 * the retries, or not every filter ran): a guarded method runs, the advisor, a document or a tool call
+	 * passes. When false the call is blocked.
+	 */
+	private boolean failOpen;
+
+	private final Window window = new Window();
+
+	public boolean isFailOpen() {
+		return this.failOpen;
+	}
+
+	public void setFailOpen(boolean failOpen) {
+		this.failOpen = failOpen;
+	}
+
+	public Window getWindow() {
+		return this.window;
+	}
+
+	/**
+	 * How text longer than Model Armor's filters read (their first 10,000 tokens) is screened: whole,
+	 * in overlapping windows.
+	 */
+	public static class Window {
+
+		/**
+		 * Most bytes in one window, counted as UTF-8 of the text's NFKC form: a window of N bytes is at
+		 * most N tokens in any language. From 1KB to 4MB.
+		 */
+		private DataSize size = DataSize.ofBytes(ScreeningWindows.DEFAULTS.size());
+
+		/**
+		 * Bytes that consecutive windows share at least, so that a sentence, a card number or a URL across
+		 * a window's edge lies whole in one window. At most half of size.
+		 */
+		private DataSize overlap = DataSize.ofBytes(ScreeningWindows.DEFAULTS.overlap());
+
+		/**
+		 * Most windows of one text screened at the same time, from 1 to 32.
+		 */
+		private int parallelism = ScreeningWindows.DEFAULTS.parallelism();
+
+		/**
+		 * Most windows one text is cut into. Longer text is refused before anything is sent, whether or not
+		 * screening fails open.
+		 */
+		private int maxWindows = ScreeningWindows.DEFAULTS.maxWindows();
+
+		public DataSize getSize() {
+			return this.size;
+		}
+
+		public void setSize(DataSize size) {
+			this.size = size;
+		}
+
+		public DataSize getOverlap() {
+			return this.overlap;
+		}
+
+		public void setOverlap(DataSize overlap) {
+			this.overlap = overlap;
+		}
+
+		public int getParallelism() {
+			return this.parallelism;
+		}
+
+		public void setParallelism(int parallelism) {
+			this.parallelism = parallelism;
+		}
+
+		public int getMaxWindows() {
+			return this.maxWindows;
+		}
+
+		public void setMaxWindows(int maxWindows) {
+			this.maxWindows = maxWindows;
+		}
+
+	}
+
+}
