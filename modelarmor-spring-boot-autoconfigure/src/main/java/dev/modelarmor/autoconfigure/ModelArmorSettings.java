@@ -134,8 +134,10 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		String deprecated = DEPRECATED_GUARD + name;
 		String replacement = SCREENING + name;
 		warnings.add(bound.configured().test(replacement)
-				? deprecated + " is deprecated and ignored: " + replacement + " is set too and wins; remove " + deprecated
-				: deprecated + " is deprecated: rename it to " + replacement + " (it still works in this release)");
+				? "Model Armor property is deprecated and ignored, its replacement is set too and wins (remove it): "
+						+ "property=" + deprecated + " replacement=" + replacement
+				: "Model Armor property is deprecated, rename it (it still works in this release): property="
+						+ deprecated + " replacement=" + replacement);
 	}
 
 	private static Resolved<Boolean> failOpen(BoundProperties bound) {

@@ -221,10 +221,10 @@ class ModelArmorSettingsTests {
 		BoundProperties properties = bind(Map.of("modelarmor.guard.fail-open", "true",
 				"modelarmor.guard.window.size", "16KB", "modelarmor.screening.window.size", "12KB"));
 		assertThat(ModelArmorSettings.deprecationWarnings(properties)).containsExactly(
-				"modelarmor.guard.fail-open is deprecated: rename it to modelarmor.screening.fail-open (it still "
-						+ "works in this release)",
-				"modelarmor.guard.window.size is deprecated and ignored: modelarmor.screening.window.size is set too "
-						+ "and wins; remove modelarmor.guard.window.size");
+				"Model Armor property is deprecated, rename it (it still works in this release): "
+						+ "property=modelarmor.guard.fail-open replacement=modelarmor.screening.fail-open",
+				"Model Armor property is deprecated and ignored, its replacement is set too and wins (remove it): "
+						+ "property=modelarmor.guard.window.size replacement=modelarmor.screening.window.size");
 		assertThat(ModelArmorSettings.deprecationWarnings(bind(Map.of("modelarmor.screening.fail-open", "true"))))
 			.isEmpty();
 	}
@@ -245,8 +245,9 @@ class ModelArmorSettingsTests {
 				// The whole message: the names, never the value.
 				assertThat(line).contains(" WARN ");
 				assertThat(line.substring(line.indexOf("ModelArmorSettings") + "ModelArmorSettings".length()))
-					.matches("\\W*modelarmor.guard.window.parallelism is deprecated: rename it to "
-							+ "modelarmor.screening.window.parallelism \\(it still works in this release\\)");
+					.matches("\\W*Model Armor property is deprecated, rename it \\(it still works in this release\\): "
+							+ "property=modelarmor.guard.window.parallelism "
+							+ "replacement=modelarmor.screening.window.parallelism");
 			});
 	}
 
