@@ -91,11 +91,11 @@ final class StreamWindows {
 	 * @return the chunks that may be emitted now, and the refusal that ends the stream, if any
 	 */
 	Step accept(ChatClientResponse chunk) {
-		List<Generation> generations = ModelArmorAdvisor.generations(chunk);
+		List<Generation> generations = ChatResponses.generations(chunk);
 		int[] lengths = new int[generations.size()];
 		boolean due = false;
 		for (int g = 0; g < generations.size(); g++) {
-			String text = ModelArmorAdvisor.text(generations.get(g));
+			String text = ChatResponses.text(generations.get(g));
 			lengths[g] = text.length();
 			while (this.pending.size() <= g) {
 				this.pending.add(new StringBuilder());
@@ -255,18 +255,18 @@ final class StreamWindows {
 	 * that has the generation, and no text in the others.
 	 */
 	private static ChatClientResponse rewritten(ChatClientResponse chunk, List<@Nullable String> replacements) {
-		List<Generation> generations = ModelArmorAdvisor.generations(chunk);
+		List<Generation> generations = ChatResponses.generations(chunk);
 		List<Generation> out = new ArrayList<>(generations);
 		boolean changed = false;
 		for (int g = 0; g < generations.size() && g < replacements.size(); g++) {
 			String replacement = replacements.get(g);
 			if (replacement != null) {
-				out.set(g, ModelArmorAdvisor.withText(generations.get(g), replacement));
+				out.set(g, ChatResponses.withText(generations.get(g), replacement));
 				replacements.set(g, "");
 				changed = true;
 			}
 		}
-		return changed ? ModelArmorAdvisor.withGenerations(chunk, out) : chunk;
+		return changed ? ChatResponses.withGenerations(chunk, out) : chunk;
 	}
 
 	/** Where generation {@code g}'s text of the first {@code chunks} held chunks ends. */
@@ -286,7 +286,7 @@ final class StreamWindows {
 	 */
 	static String toolCalls(ChatClientResponse chunk) {
 		StringBuilder text = new StringBuilder();
-		for (Generation generation : ModelArmorAdvisor.generations(chunk)) {
+		for (Generation generation : ChatResponses.generations(chunk)) {
 			AssistantMessage output = generation.getOutput();
 			if (output == null) {
 				continue;

@@ -1,0 +1,193 @@
+package dev.modelarmor.ai;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningRequest;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.ai.chat.client.ChatClientRequest;
+import org.springframework.ai.chat.client.ChatClientResponse;
+import org.springframework.ai.chat.client.advisor.api.Advisor;
+import org.springframework.ai.chat.client.advisor.api.MemoryAdvisor;
+import org.springframework.ai.chat.messages.UserMessage;
+import org.springframework.ai.chat.model.Generation;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
+
+/**
+ * What the advisor screens and what each decision means for the exchange: the prompt (the user messages
+ * of a request, perhaps rewritten), the answer (each generation on its own) and a chunk's tool calls, with
+ * the advisor's template and match action. The call path and the stream strategies share it, so that a
+ * prompt or an answer is screened the same way whichever path it takes.
+ */
+final class AdvisorScreening {
+
+	private static final String SEPARATOR = "\n\n";
+
+	private final ModelArmorScreening screening;
+
+	private final @Nullable String template;
+
+	private final ModelArmorAdvisorOptions options;
+
+	private final AdvisorRefusals refusals;
+
+	AdvisorScreening(ModelArmorScreening screening, @Nullable String template, ModelArmorAdvisorOptions options) {
+		this.screening = screening;
+		this.template = template;
+		this.options = options;
+		this.refusals = new AdvisorRefusals(options);
+	}
+
+	ModelArmorAdvisorOptions options() {
+		return this.options;
+	}
+
+	/**
+	 * The request to start the model with while its prompt is screened, carrying the verdict that its tools
+	 * wait for; or {@code null} to screen the prompt first: parallel screening is off, there is no prompt
+	 * text, the request's options cannot carry the verdict to the tools, or a chat memory advisor is in the
+	 * chain (after this one, it would remember a prompt before its verdict, and a blocked one for good).
+	 */
+	@Nullable ChatClientRequest parallel(ChatClientRequest request, PromptVerdict verdict, List<? extends Advisor> rest) {
+		if (!this.options.parallelPromptScreening() || promptText(request).isBlank()
+				|| !(request.prompt().getOptions() instanceof ToolCallingChatOptions options)
+				|| rest.stream().anyMatch(MemoryAdvisor.class::isInstance)) {
+			return null;
+		}
+		ToolCallingChatOptions carrying = options.mutate().toolContext(PromptVerdict.KEY, verdict).build();
+		return request.mutate().prompt(request.prompt().mutate().chatOptions(carrying).build()).build();
+	}
+
+	/** The prompt: the text of every user message of the request, joined by a blank line. */
+	static String promptText(ChatClientRequest request) {
+		return request.prompt()
+			.getUserMessages()
+			.stream()
+			.map(UserMessage::getText)
+			.filter((t) -> t != null && !t.isBlank())
+			.collect(Collectors.joining(SEPARATOR));
+	}
+
+	Screened screenPrompt(String caller, ChatClientRequest request) {
+		String text = promptText(request);
+		if (text.isBlank()) {
+			return new Screened(request, null, null);
+		}
+		return screened(request, text, this.screening.screen(promptRequest(caller, request, text)));
+	}
+
+	/** The prompt's screening on the starter's executor (or here, when every thread of it is busy). */
+	CompletableFuture<Screened> screenPromptAsync(String caller, ChatClientRequest request, String text) {
+		return this.screening.screenAsync(promptRequest(caller, request, text))
+			.thenApply((decision) -> screened(request, text, decision));
+	}
+
+	private ScreeningRequest promptRequest(String caller, ChatClientRequest request, String text) {
+		return ScreeningRequest.prompt(caller, text)
+			.withTemplate(this.template)
+			.withOnMatch(this.options.onMatch())
+			.withReplaceable(request.prompt().getUserMessages().size() == 1);
+	}
+
+	/** What the prompt's decision means for the request: go on (maybe rewritten), or the refusal. */
+	private Screened screened(ChatClientRequest request, String text, ScreeningDecision decision) {
+		if (decision instanceof Refusal refusal) {
+			return new Screened(request, text, this.refusals.refuseOrThrow(refusal, request.context()));
+		}
+		if (decision instanceof Deidentified deidentified) {
+			ChatClientRequest rewritten = request.mutate()
+				.prompt(request.prompt()
+					.augmentUserMessage((user) -> user.mutate().text(deidentified.text()).build()))
+				.build();
+			return new Screened(rewritten, deidentified.text(), null);
+		}
+		return new Screened(request, text, null);
+	}
+
+	/**
+	 * Screens each generation that has text on its own, so that each can be de-identified in place and
+	 * none goes through unscreened; the first refusal stops the screening and answers for the response.
+	 */
+	Answer screenAnswer(String caller, ChatClientResponse response, @Nullable String prompt) {
+		List<Generation> generations = ChatResponses.generations(response);
+		List<Generation> screened = new ArrayList<>(generations);
+		boolean rewritten = false;
+		for (int i = 0; i < generations.size(); i++) {
+			Generation generation = generations.get(i);
+			String text = ChatResponses.text(generation);
+			if (text.isBlank()) {
+				continue;
+			}
+			ScreeningDecision decision = screenAnswerText(caller, text, prompt);
+			if (decision instanceof Refusal refusal) {
+				return new Answer(this.refusals.refuseOrThrow(refusal, response.context()), false, true);
+			}
+			if (decision instanceof Deidentified deidentified) {
+				screened.set(i, ChatResponses.withText(generation, deidentified.text()));
+				rewritten = true;
+			}
+		}
+		return rewritten ? new Answer(ChatResponses.withGenerations(response, screened), true, false)
+				: new Answer(response, false, false);
+	}
+
+	/** Screens one text of the answer (a window of a stream, say), which may be de-identified. */
+	ScreeningDecision screenAnswerText(String caller, String text, @Nullable String prompt) {
+		return this.screening.screen(answerRequest(caller, text, prompt, true));
+	}
+
+	/**
+	 * Screens the names and arguments of tool calls as model output: the caller may run them. They cannot be
+	 * de-identified in place, so with {@link MatchAction#DEIDENTIFY} a match blocks.
+	 */
+	ScreeningDecision screenToolCalls(String caller, String toolCalls, @Nullable String prompt) {
+		return this.screening.screen(answerRequest(caller, toolCalls, prompt, false));
+	}
+
+	/** The refusal of the first chunk whose tool calls are refused, if any. */
+	@Nullable Answer refusedToolCalls(String caller, List<ChatClientResponse> chunks, @Nullable String prompt) {
+		for (ChatClientResponse chunk : chunks) {
+			String toolCalls = StreamWindows.toolCalls(chunk);
+			if (!toolCalls.isBlank() && screenToolCalls(caller, toolCalls, prompt) instanceof Refusal refusal) {
+				return new Answer(this.refusals.refuseOrThrow(refusal, chunk.context()), false, true);
+			}
+		}
+		return null;
+	}
+
+	/** The refusal as the answer, keeping the given context; or its exception. */
+	ChatClientResponse refuseOrThrow(Refusal refusal, Map<String, @Nullable Object> context) {
+		return this.refusals.refuseOrThrow(refusal, context);
+	}
+
+	private ScreeningRequest answerRequest(String caller, String text, @Nullable String prompt, boolean replaceable) {
+		return ScreeningRequest.response(caller, text, prompt)
+			.withTemplate(this.template)
+			.withOnMatch(this.options.onMatch())
+			.withReplaceable(replaceable);
+	}
+
+	/**
+	 * The prompt side decided: the request to go on with and the prompt text the answer is screened
+	 * against, or the refusal to answer with.
+	 */
+	record Screened(ChatClientRequest request, @Nullable String text, @Nullable ChatClientResponse refusal) {
+	}
+
+	/**
+	 * A screened answer, or chunk of a stream: the response to go on with, whether it was rewritten with
+	 * de-identified text, and whether it is the refusal (which ends a stream).
+	 */
+	record Answer(ChatClientResponse response, boolean rewritten, boolean refused) {
+	}
+
+}
