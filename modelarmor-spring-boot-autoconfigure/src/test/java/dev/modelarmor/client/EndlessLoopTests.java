@@ -109,7 +109,10 @@ class EndlessLoopTests {
 
 		assertThatExceptionOfType(ModelArmorInputTooLargeException.class)
 			.isThrownBy(() -> template(RetrySettings.DEFAULTS).sanitizeUserPrompt(broken));
-		assertThat(modelArmor.getAllServeEvents()).isEmpty();
+		// Requests of earlier tests can still land after the server's reset (a retry in flight when its test
+		// ended); none of them carries text this long.
+		assertThat(modelArmor.getAllServeEvents()).noneMatch(
+				(event) -> event.getRequest().getBody().length > DataItem.MAX_BYTES);
 	}
 
 	private ModelArmorTemplate template(RetrySettings settings) {
