@@ -136,10 +136,17 @@ class RedisVerdictCacheTests {
 		cached().run((one) -> {
 			// each instance connects to Redis first
 			VerdictCacheAutoConfigurationTests.ask(one, QUESTION);
-			assertThatExceptionOfType(ModelArmorViolationException.class)
-				.isThrownBy(() -> VerdictCacheAutoConfigurationTests.ask(one, INJECTION));
-			String key = keys().stream().filter((k) -> command("GET", k).contains("\"MATCHED\"")).findFirst()
-				.orElseThrow();
+			// A write is skipped when its lookup failed (a fresh connection on a loaded machine): ask again until
+			// the injection's verdict is stored, counting the Model Armor calls it took.
+			String key = null;
+			for (int attempt = 0; attempt < 5 && key == null; attempt++) {
+				assertThatExceptionOfType(ModelArmorViolationException.class)
+					.isThrownBy(() -> VerdictCacheAutoConfigurationTests.ask(one, INJECTION));
+				key = keys().stream().filter((k) -> command("GET", k).contains("\"MATCHED\"")).findFirst()
+					.orElse(null);
+			}
+			assertThat(key).as("the injection's verdict stored in Redis").isNotNull();
+			int callsBefore = promptRequests(modelArmor).size();
 			String stored = command("GET", key);
 			// under the right key, the value changed to a pass: its signature no longer verifies
 			String forged = stored.replace("\"MATCHED\"", "\"NO_MATCH\"")
@@ -154,8 +161,9 @@ class RedisVerdictCacheTests {
 					.isThrownBy(() -> VerdictCacheAutoConfigurationTests.ask(two, INJECTION));
 				assertThat(lookups(two, "forged")).isEqualTo(1);
 			});
+			assertThat(promptRequests(modelArmor)).as("the forged pass is a miss: Model Armor screens the injection")
+				.hasSize(callsBefore + 1);
 		});
-		assertThat(promptRequests(modelArmor)).as("the question once, the injection by each instance").hasSize(3);
 		assertThat(output.getOut()).contains("a possible forgery").doesNotContain(SIGNING_KEY);
 	}
 
