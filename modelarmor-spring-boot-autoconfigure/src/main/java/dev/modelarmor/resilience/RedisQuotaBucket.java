@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -163,6 +164,16 @@ public final class RedisQuotaBucket implements QuotaBucket {
 		}
 	}
 
+	/** The shared bucket over either kind of connection: the same timeout, expiry and configuration. */
+	private AsyncBucketProxy bucket(Bucket4jLettuce.LettuceBasedProxyManagerBuilder<byte[]> builder, Duration timeout) {
+		return builder.requestTimeout(timeout)
+			.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofMinutes(1)))
+			.build()
+			.asAsync()
+			.builder()
+			.build(this.key, () -> CompletableFuture.completedFuture(LocalQuotaBucket.configuration(this.settings)));
+	}
+
 	private void connect() {
 		AbstractRedisClient client = this.connectionFactory.getRequiredNativeClient();
 		Duration timeout = this.settings.redisTimeout();
@@ -171,29 +182,13 @@ public final class RedisQuotaBucket implements QuotaBucket {
 			StatefulRedisClusterConnection<byte[], byte[]> opened = cluster.connect(ByteArrayCodec.INSTANCE);
 			opened.setTimeout(timeout);
 			this.connection = opened;
-			bucket = Bucket4jLettuce.casBasedBuilder(opened)
-				.requestTimeout(timeout)
-				.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
-						Duration.ofMinutes(1)))
-				.build()
-				.asAsync()
-				.builder()
-				.build(this.key, () -> java.util.concurrent.CompletableFuture
-					.completedFuture(LocalQuotaBucket.configuration(this.settings)));
+			bucket = bucket(Bucket4jLettuce.casBasedBuilder(opened), timeout);
 		}
 		else {
 			StatefulRedisConnection<byte[], byte[]> opened = ((RedisClient) client).connect(ByteArrayCodec.INSTANCE);
 			opened.setTimeout(timeout);
 			this.connection = opened;
-			bucket = Bucket4jLettuce.casBasedBuilder(opened)
-				.requestTimeout(timeout)
-				.expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
-						Duration.ofMinutes(1)))
-				.build()
-				.asAsync()
-				.builder()
-				.build(this.key, () -> java.util.concurrent.CompletableFuture
-					.completedFuture(LocalQuotaBucket.configuration(this.settings)));
+			bucket = bucket(Bucket4jLettuce.casBasedBuilder(opened), timeout);
 		}
 		if (this.closed) {
 			closeConnection();
