@@ -83,7 +83,7 @@ public final class ModelArmorResilienceAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBooleanProperty(name = "modelarmor.retry.budget.enabled")
+	@ConditionalOnBooleanProperty(name = "modelarmor.retry.budget.enabled", matchIfMissing = true)
 	RetryBudget modelArmorRetryBudget(ModelArmorSettings settings, ObjectProvider<RetryRuntime> retryRuntime) {
 		RetrySettings retry = settings.retry();
 		return new RetryBudget(Objects.requireNonNull(retry.budget(), "enabled"),

@@ -74,7 +74,7 @@ class StructuredCallLogTests {
 			.web(WebApplicationType.NONE)
 			.properties(ModelArmorStubs.properties(modelArmor))
 			.properties("logging.structured.format.console=" + format, "logging.level.dev.modelarmor=debug",
-					"spring.main.banner-mode=off")
+					"spring.main.banner-mode=off", "modelarmor.retry.budget.enabled=false")
 			.run()) {
 			assertThat(context.getBean(ModelArmorScreening.class).screen(ScreeningRequest.prompt("Chat.ask", PROMPT)))
 				.isInstanceOf(ScreeningDecision.NotScreened.class);
