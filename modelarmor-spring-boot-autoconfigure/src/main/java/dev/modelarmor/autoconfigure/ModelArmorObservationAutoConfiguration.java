@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration of the Model Armor metrics and observations, when Micrometer is on the class path:
@@ -32,9 +33,9 @@ public final class ModelArmorObservationAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorCallObserver.class)
 	MicrometerCallObserver modelArmorCallObserver(ObjectProvider<MeterRegistry> meterRegistry,
-			ObjectProvider<ObservationRegistry> observationRegistry) {
+			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
 		return new MicrometerCallObserver(meterRegistry.getIfUnique(),
-				observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP));
+				observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP), ConfiguredTemplates.of(environment));
 	}
 
 	@Bean

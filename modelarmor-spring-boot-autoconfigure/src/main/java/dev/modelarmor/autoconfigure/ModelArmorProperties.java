@@ -368,9 +368,10 @@ public class ModelArmorProperties {
 
 			/**
 			 * Whether calls draw on a retry budget. When enabled, retries stop while the bucket is below half
-			 * (outcome budget_exhausted).
+			 * (outcome budget_exhausted), so that a storm of failures (429s above the quota) is not multiplied
+			 * by retries.
 			 */
-			private boolean enabled;
+			private boolean enabled = true;
 
 			/**
 			 * Size of the bucket, from 1 to 1000. Each retryable failure takes one token.

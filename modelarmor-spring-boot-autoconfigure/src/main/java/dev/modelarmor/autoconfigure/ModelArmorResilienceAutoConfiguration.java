@@ -1,9 +1,6 @@
 package dev.modelarmor.autoconfigure;
 
-import java.util.HashSet;
 import java.util.Objects;
-import java.util.Set;
-import java.util.stream.Stream;
 
 import dev.modelarmor.observation.MicrometerResilienceObserver;
 import dev.modelarmor.observation.ModelArmorResilienceMeters;
@@ -28,7 +25,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
@@ -87,7 +83,7 @@ public final class ModelArmorResilienceAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBooleanProperty(name = "modelarmor.retry.budget.enabled")
+	@ConditionalOnBooleanProperty(name = "modelarmor.retry.budget.enabled", matchIfMissing = true)
 	RetryBudget modelArmorRetryBudget(ModelArmorSettings settings, ObjectProvider<RetryRuntime> retryRuntime) {
 		RetrySettings retry = settings.retry();
 		return new RetryBudget(Objects.requireNonNull(retry.budget(), "enabled"),
@@ -113,10 +109,10 @@ public final class ModelArmorResilienceAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(ResilienceObserver.class)
 		ResilienceObserver modelArmorResilienceObserver(ObjectProvider<MeterRegistry> meterRegistry,
-				ModelArmorProperties properties, Environment environment) {
+				Environment environment) {
 			MeterRegistry registry = meterRegistry.getIfUnique();
 			return (registry != null)
-					? new MicrometerResilienceObserver(registry, configuredTemplates(properties, environment))
+					? new MicrometerResilienceObserver(registry, ConfiguredTemplates.of(environment))
 					: ResilienceObserver.NONE;
 		}
 
@@ -129,22 +125,6 @@ public final class ModelArmorResilienceAutoConfiguration {
 					ModelArmorResilienceMeters.register(registry, circuitBreaker.getIfUnique(), retryBudget.getIfUnique());
 				}
 			};
-		}
-
-		private static @Nullable String template(Binder binder, String area) {
-			return binder.bind("modelarmor.spring-ai." + area + ".template", String.class).orElse(null);
-		}
-
-		/** The templates the application names; any other id is tagged other. */
-		private static Set<String> configuredTemplates(ModelArmorProperties properties, Environment environment) {
-			// Read by name rather than injected: the Spring AI properties are a bean only with Spring AI present.
-			Binder binder = Binder.get(environment);
-			Set<String> templates = new HashSet<>();
-			Stream.of(properties.getTemplateId(), template(binder, "advisor"), template(binder, "documents"),
-					template(binder, "tools"))
-				.filter((template) -> template != null && !template.isBlank())
-				.forEach(templates::add);
-			return templates;
 		}
 
 	}

@@ -6,15 +6,16 @@ import java.time.Duration;
 import java.util.Objects;
 
 import dev.modelarmor.resilience.AttemptGate;
+import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
@@ -36,7 +37,7 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  */
 final class ApiCalls {
 
-	private static final Log logger = LogFactory.getLog(ApiCalls.class);
+	private static final Logger logger = LoggerFactory.getLogger(ApiCalls.class);
 
 	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
 	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -93,7 +94,7 @@ final class ApiCalls {
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		Object request = call.body();
 		byte[] body = (request != null) ? ModelArmorJson.writerFor(request.getClass()).writeValueAsBytes(request) : null;
-		CallProgress progress = new CallProgress(call.operation(), this.observer);
+		CallProgress progress = new CallProgress(call.operation(), template(call), this.observer);
 		if (!call.retryable()) {
 			try {
 				T answer = gatedAttempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
@@ -111,7 +112,7 @@ final class ApiCalls {
 		}
 		ModelArmorRetryTemplates.Retried<T> retried;
 		try {
-			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, (attempt) -> {
+			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call, (attempt) -> {
 				progress.beforeAttempt(attempt.previousFailure());
 				return gatedAttempt(call, body, answerType, expected,
 						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
@@ -143,8 +144,7 @@ final class ApiCalls {
 	 */
 	private <T> T gatedAttempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
 			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
-		AttemptGate.Admission admission = this.gate.admit(call.operation(),
-				(call.variables().get("template") instanceof String template) ? template : null, deadline);
+		AttemptGate.Admission admission = this.gate.admit(call.operation(), template(call), deadline);
 		CallOutcome refusal = admission.refusal();
 		if (refusal != null) {
 			progress.attempting(attempt - 1, progress.backoff);
@@ -162,6 +162,10 @@ final class ApiCalls {
 		finally {
 			admission.ended(progress.lastStatus);
 		}
+	}
+
+	private static @Nullable String template(ApiCall call) {
+		return (call.variables().get("template") instanceof String template) ? template : null;
 	}
 
 	/** The outcome of a call the gate refused, carried by its exception; otherwise the given one. */
@@ -271,6 +275,9 @@ final class ApiCalls {
 
 		private final ModelArmorCallObserver.@Nullable Call observed;
 
+		/** Names the call in every log line about it, and in its final exception. */
+		private final CallLog.Call call;
+
 		private String lastStatus = "none";
 
 		private boolean earlierAttemptOutcomeUnknown;
@@ -281,9 +288,10 @@ final class ApiCalls {
 
 		private @Nullable ModelArmorException lastFailure;
 
-		CallProgress(String operation, ModelArmorCallObserver observer) {
+		CallProgress(String operation, @Nullable String template, ModelArmorCallObserver observer) {
 			this.operation = operation;
-			this.observed = safely(() -> observer.start(operation));
+			this.call = CallLog.Call.start(operation, template);
+			this.observed = safely(this.call, () -> observer.start(operation, template));
 		}
 
 		void beforeAttempt(@Nullable Throwable previousFailure) {
@@ -320,7 +328,7 @@ final class ApiCalls {
 		void attemptFailed(int attempt, ModelArmorException failure) {
 			this.lastFailure = failure;
 			if (this.observed != null) {
-				safely(() -> {
+				safely(this.call, () -> {
 					this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
 					return null;
 				});
@@ -333,7 +341,8 @@ final class ApiCalls {
 		 */
 		ModelArmorException abandoned(BackOffInterruptedException interruption) {
 			ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
-					+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED);
+					+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED)
+				.identifiedAs(this.call.id());
 			abandoned.addSuppressed(interruption);
 			finish(CallOutcome.INTERRUPTED);
 			return abandoned;
@@ -350,7 +359,7 @@ final class ApiCalls {
 		RuntimeException failed(Throwable failure, CallOutcome outcome) {
 			finish(outcome);
 			if (failure instanceof ModelArmorException modelArmor) {
-				return modelArmor.endedWith(outcome);
+				return modelArmor.endedWith(outcome).identifiedAs(this.call.id());
 			}
 			return (failure instanceof RuntimeException runtime) ? runtime
 					: new IllegalStateException("Model Armor call failed", failure);
@@ -359,19 +368,20 @@ final class ApiCalls {
 		void finish(CallOutcome outcome) {
 			if (this.observed != null) {
 				CallResult result = new CallResult(this.operation, outcome, this.lastStatus, this.attempts, this.backoff);
-				safely(() -> {
+				safely(this.call, () -> {
 					this.observed.finished(result);
 					return null;
 				});
 			}
 		}
 
-		private static <R> @Nullable R safely(java.util.function.Supplier<R> observerCall) {
+		private static <R> @Nullable R safely(CallLog.Call call, java.util.function.Supplier<R> observerCall) {
 			try {
 				return observerCall.get();
 			}
 			catch (RuntimeException ex) {
-				logger.warn("Model Armor call observer failed, the call goes on: failure=" + ex.getClass().getName());
+				CallLog.warn(logger).call(call)
+					.log("Model Armor call observer failed, the call goes on: failure=" + ex.getClass().getName());
 				return null;
 			}
 		}

@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Watches the logical calls that {@link ModelArmorTemplate} makes, for metrics and traces. The starter
  * provides a Micrometer implementation when Micrometer is present; without one nothing is recorded.
@@ -16,6 +18,16 @@ public interface ModelArmorCallObserver {
 	 * @return the handle that receives the rest of the call
 	 */
 	Call start(String operation);
+
+	/**
+	 * A call starts, naming the template it screens with; by default {@link #start(String)}.
+	 * @param operation what it does, e.g. {@code sanitize_user_prompt} or {@code templates.create}
+	 * @param template the template id, or {@code null} when the call names none
+	 * @return the handle that receives the rest of the call
+	 */
+	default Call start(String operation, @Nullable String template) {
+		return start(operation);
+	}
 
 	/**
 	 * One call in progress.

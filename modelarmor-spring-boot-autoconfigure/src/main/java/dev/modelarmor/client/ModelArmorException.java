@@ -23,6 +23,9 @@ public class ModelArmorException extends RuntimeException {
 
 	private final @Nullable CallOutcome outcome;
 
+	/** Set once, by the client, before the exception that ends a call is thrown. */
+	private @Nullable String callId;
+
 	/**
 	 * Creates an exception.
 	 * @param message what went wrong, without any screened content
@@ -73,6 +76,20 @@ public class ModelArmorException extends RuntimeException {
 	}
 
 	/**
+	 * The id that the call's log lines carry in their {@code call_id} field.
+	 * @return the id, or empty for a failure that happened outside a call
+	 */
+	public Optional<String> callId() {
+		return Optional.ofNullable(this.callId);
+	}
+
+	/** Names the call this exception ends; called before it is thrown. */
+	ModelArmorException identifiedAs(String callId) {
+		this.callId = callId;
+		return this;
+	}
+
+	/**
 	 * This failure as the end of its call: the same exception, made once more with the call's outcome,
 	 * so that no exception is changed after it was thrown. Subclasses that the client throws from an
 	 * attempt make a copy of their own type.
@@ -93,6 +110,7 @@ public class ModelArmorException extends RuntimeException {
 		super(failure.getMessage(), failure.getCause());
 		this.attempts = failure.attempts;
 		this.outcome = outcome;
+		this.callId = failure.callId;
 		setStackTrace(failure.getStackTrace());
 		for (Throwable suppressed : failure.getSuppressed()) {
 			addSuppressed(suppressed);

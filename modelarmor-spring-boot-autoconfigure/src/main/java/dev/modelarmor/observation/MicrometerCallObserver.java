@@ -1,5 +1,7 @@
 package dev.modelarmor.observation;
 
+import java.util.Set;
+
 import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorException;
@@ -28,7 +30,8 @@ import org.jspecify.annotations.Nullable;
  * <table>
  * <caption>Meters</caption>
  * <tr><th>Name</th><th>Type</th><th>Tags</th><th>What</th></tr>
- * <tr><td>{@value #REQUESTS}</td><td>timer</td><td>{@code operation}, {@code outcome}, {@code status}</td>
+ * <tr><td>{@value #REQUESTS}</td><td>timer</td><td>{@code operation}, {@code template}, {@code outcome},
+ * {@code status}</td>
  * <td>the whole logical call, retries and waits included</td></tr>
  * <tr><td>{@value #ATTEMPTS}</td><td>distribution summary (base unit {@code attempts})</td>
  * <td>{@code operation}</td><td>the HTTP attempts the call made</td></tr>
@@ -41,7 +44,9 @@ import org.jspecify.annotations.Nullable;
  * is a {@link CallOutcome#tag()} (the same value as {@link ModelArmorException#outcome()});
  * {@code status} is the HTTP status of the last attempt ({@code 200}, {@code 503}), {@code io_error}
  * when it got no answer, {@code token_unavailable} when it could not be sent for want of an access token
- * (the token endpoint stalled or failed), or {@code none} when nothing was sent.
+ * (the token endpoint stalled or failed), or {@code none} when nothing was sent; {@code template} is a
+ * configured template's id, {@code none} for a call that names none (templates.list, floor settings),
+ * and {@code other} for any other id, so that callers naming templates cannot create series at will.
  *
  * <p>The timer measures with the registry's clock. Calls must start and finish on the same thread, as
  * {@code ModelArmorTemplate}'s do.
@@ -67,27 +72,47 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 
 	private final ObservationRegistry observations;
 
+	private final Set<String> templates;
+
 	/**
-	 * Creates an observer.
+	 * Creates an observer that tags every template {@code other}.
 	 * @param meters where meters go, or {@code null} for observations only
 	 * @param observations where observations go; {@link ObservationRegistry#NOOP} for meters only
 	 */
 	public MicrometerCallObserver(@Nullable MeterRegistry meters, ObservationRegistry observations) {
+		this(meters, observations, Set.of());
+	}
+
+	/**
+	 * Creates an observer.
+	 * @param meters where meters go, or {@code null} for observations only
+	 * @param observations where observations go; {@link ObservationRegistry#NOOP} for meters only
+	 * @param templates the configured templates, the only ids the {@code template} tag shows
+	 */
+	public MicrometerCallObserver(@Nullable MeterRegistry meters, ObservationRegistry observations,
+			Set<String> templates) {
 		this.meters = meters;
 		this.observations = observations;
+		this.templates = Set.copyOf(templates);
 	}
 
 	@Override
 	public Call start(String operation) {
+		return start(operation, null);
+	}
+
+	@Override
+	public Call start(String operation, @Nullable String template) {
 		Timer.Sample sample = (this.meters != null) ? Timer.start(this.meters) : null;
 		Observation observation = Observation.createNotStarted(OBSERVATION, this.observations)
 			.contextualName("modelarmor " + operation)
 			.lowCardinalityKeyValue("operation", operation)
 			.start();
-		return new ObservedCall(observation, observation.openScope(), sample);
+		return new ObservedCall(observation, observation.openScope(), sample,
+				BoundedTags.template(template, this.templates));
 	}
 
-	private void record(CallResult result, Timer.@Nullable Sample sample) {
+	private void record(CallResult result, Timer.@Nullable Sample sample, String template) {
 		MeterRegistry registry = this.meters;
 		if (registry == null || sample == null) {
 			return;
@@ -96,6 +121,7 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 		sample.stop(Timer.builder(REQUESTS)
 			.description("Logical Model Armor calls, retries and waits between attempts included")
 			.tags(operation)
+			.tag("template", template)
 			.tag("outcome", result.outcome().tag())
 			.tag("status", result.status())
 			.register(registry));
@@ -120,12 +146,16 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 
 		private final Timer.@Nullable Sample sample;
 
+		private final String template;
+
 		private boolean finished;
 
-		ObservedCall(Observation observation, Observation.Scope scope, Timer.@Nullable Sample sample) {
+		ObservedCall(Observation observation, Observation.Scope scope, Timer.@Nullable Sample sample,
+				String template) {
 			this.observation = observation;
 			this.scope = scope;
 			this.sample = sample;
+			this.template = template;
 		}
 
 		@Override
@@ -140,7 +170,7 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 			}
 			this.finished = true;
 			try {
-				record(result, this.sample);
+				record(result, this.sample, this.template);
 			}
 			finally {
 				this.observation.lowCardinalityKeyValue("outcome", result.outcome().tag())

@@ -6,10 +6,11 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import dev.modelarmor.retry.CallLog;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The circuit breaker of one client instance, a Resilience4j {@link CircuitBreaker} fed with attempts'
@@ -24,7 +25,7 @@ import org.apache.commons.logging.LogFactory;
  */
 public final class ModelArmorCircuitBreaker {
 
-	private static final Log logger = LogFactory.getLog(ModelArmorCircuitBreaker.class);
+	private static final Logger logger = LoggerFactory.getLogger(ModelArmorCircuitBreaker.class);
 
 	private static final Set<String> FAILURES = Set.of("500", "502", "503", "504", "io_error");
 
@@ -53,10 +54,17 @@ public final class ModelArmorCircuitBreaker {
 			.build();
 		this.breaker = CircuitBreaker.of(name, config);
 		this.breaker.getEventPublisher()
-			.onStateTransition((event) -> logger.warn("Model Armor circuit breaker changed state: state="
-					+ event.getStateTransition().getToState().name().toLowerCase(Locale.ROOT) + " from="
-					+ event.getStateTransition().getFromState().name().toLowerCase(Locale.ROOT) + " failureRate="
-					+ this.breaker.getMetrics().getFailureRate()));
+			.onStateTransition((event) -> stateChanged(event.getStateTransition().getFromState().name(),
+					event.getStateTransition().getToState().name()));
+	}
+
+	private void stateChanged(String from, String to) {
+		String state = to.toLowerCase(Locale.ROOT);
+		String previous = from.toLowerCase(Locale.ROOT);
+		float failureRate = this.breaker.getMetrics().getFailureRate();
+		CallLog.warn(logger).field("state", state).field("from", previous).field("failure_rate", failureRate)
+			.log("Model Armor circuit breaker changed state: state=" + state + " from=" + previous + " failureRate="
+					+ failureRate);
 	}
 
 	/**

@@ -3,9 +3,9 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 import java.util.Optional;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.backoff.BackOffContext;
@@ -17,11 +17,13 @@ import org.springframework.retry.backoff.BackOffPolicy;
  * {@link RetryTimeline} decides. When the next wait would end after the deadline it is not slept: the
  * call is marked exhausted, so {@code RetryTemplate} throws the last attempt's exception at once.
  *
- * <p>Each retry logs one WARN line with the attempt, the failure's status and the wait; never content.
+ * <p>Each retry logs one DEBUG line with the attempt, the failure's status and the wait; the call's end
+ * (not retrying, or the wait cut short) one WARN line, so that a storm of retries is not a storm of WARN
+ * lines. Never content.
  */
 public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
-	private static final Log logger = LogFactory.getLog(JitteredTruncatedBackOffPolicy.class);
+	private static final Logger logger = LoggerFactory.getLogger(JitteredTruncatedBackOffPolicy.class);
 
 	/** The waits and the deadline, shared with the strategy offered to Spring Framework's own retry. */
 	private final TruncatedExponentialBackOff strategy;
@@ -49,18 +51,20 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
 		CallOutcome stop = decision.stop();
 		if (stop != null) {
-			logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
-					+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure),
-					stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
+			CallLog.warn(logger).call(RetryRecords.call(call.context)).outcome(stop).status(CallLog.statusOf(failure))
+				.attempts(call.context.getRetryCount())
+				.log(() -> String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
+						+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure),
+						stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
 			RetryRecords.stopped(call.context, stop);
 			call.context.setExhaustedOnly();
 			return;
 		}
-		if (logger.isWarnEnabled()) {
-			logger.warn(String.format("Model Armor call failed, retrying: attempt=%d failure=\"%s\" wait=%s",
+		CallLog.debug(logger).call(RetryRecords.call(call.context)).status(CallLog.statusOf(failure))
+			.attempts(call.context.getRetryCount()).field("wait_ms", decision.delay().toMillis())
+			.log(() -> String.format("Model Armor call failed, retrying: attempt=%d failure=\"%s\" wait=%s",
 					call.context.getRetryCount(), FailureClassifier.describe(failure), decision.delay()));
-		}
-		sleep(decision.delay());
+		sleep(call, decision.delay());
 		RetryRecords.waited(call.context, decision.delay());
 	}
 
@@ -71,17 +75,30 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		return Optional.empty();
 	}
 
-	private void sleep(Duration wait) {
+	private void sleep(CallState call, Duration wait) {
 		try {
 			this.strategy.runtime().sleeper().sleep(BackoffSchedule.saturatedMillis(wait));
 		}
 		catch (ShutdownAwareSleeper.RetriesStoppedException ex) {
+			interrupted(call, wait, "the application is shutting down");
 			throw new BackOffInterruptedException(ex.getMessage(), ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+			interrupted(call, wait, "the thread was interrupted");
 			throw new BackOffInterruptedException("Interrupted while waiting to retry a Model Armor call", ex);
 		}
+	}
+
+	/** The call's one WARN line when its wait is cut short: it ends {@code interrupted}. */
+	private static void interrupted(CallState call, Duration wait, String why) {
+		Throwable failure = call.context.getLastThrowable();
+		RetryRecords.stopped(call.context, CallOutcome.INTERRUPTED);
+		CallLog.warn(logger).call(RetryRecords.call(call.context)).outcome(CallOutcome.INTERRUPTED)
+			.status(CallLog.statusOf(failure)).attempts(call.context.getRetryCount())
+			.log(() -> String.format("Model Armor call abandoned while waiting to retry, %s: attempt=%d failure=\"%s\" "
+					+ "outcome=%s wait=%s remaining=%s", why, call.context.getRetryCount(), FailureClassifier.describe(failure),
+					CallOutcome.INTERRUPTED.tag(), wait, call.timeline.deadline().remaining()));
 	}
 
 	private record CallState(RetryContext context, RetryTimeline timeline) implements BackOffContext {

@@ -1,8 +1,8 @@
 package dev.modelarmor.retry;
 
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryPolicy;
@@ -15,7 +15,7 @@ import org.springframework.retry.context.RetryContextSupport;
  */
 public final class ModelArmorRetryPolicy implements RetryPolicy {
 
-	private static final Log logger = LogFactory.getLog(ModelArmorRetryPolicy.class);
+	private static final Logger logger = LoggerFactory.getLogger(ModelArmorRetryPolicy.class);
 
 	private final FailureClassifier classifier;
 
@@ -42,9 +42,12 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		}
 		if (this.budget != null && !this.budget.allowsRetry()) {
 			if (RetryRecords.failureOutcome(context) != CallOutcome.BUDGET_EXHAUSTED) {
-				logger.warn(String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
-						+ "tokens=%.1f", context.getRetryCount(), FailureClassifier.describe(last),
-						CallOutcome.BUDGET_EXHAUSTED.tag(), this.budget.tokens()));
+				RetryBudget spent = this.budget;
+				CallLog.warn(logger).call(RetryRecords.call(context)).outcome(CallOutcome.BUDGET_EXHAUSTED)
+					.status(CallLog.statusOf(last)).attempts(context.getRetryCount())
+					.log(() -> String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
+							+ "tokens=%.1f", context.getRetryCount(), FailureClassifier.describe(last),
+							CallOutcome.BUDGET_EXHAUSTED.tag(), spent.tokens()));
 				RetryRecords.stopped(context, CallOutcome.BUDGET_EXHAUSTED);
 			}
 			return false;

@@ -84,7 +84,22 @@ public final class ModelArmorRetryTemplates {
 	 * interrupt)
 	 */
 	public static <T> Retried<T> execute(RetryTemplate template, Function<Attempt, T> attempt) {
-		CallRun run = new CallRun();
+		return execute(template, CallLog.Call.start(null, null), attempt);
+	}
+
+	/**
+	 * Runs a call's attempts on a template, as {@link #execute(RetryTemplate, Function)} does, with the
+	 * retry strategy's log lines naming the call.
+	 * @param template a template from {@link #retrying} or {@link #singleAttempt}, possibly customized
+	 * @param call names the call in log lines
+	 * @param attempt makes one attempt and returns its answer, or throws its failure
+	 * @param <T> the type of the answer
+	 * @return the answer, or the last attempt's failure and why retrying stopped
+	 * @throws BackOffInterruptedException when a wait before a retry was cut short (shutdown or
+	 * interrupt)
+	 */
+	public static <T> Retried<T> execute(RetryTemplate template, CallLog.Call call, Function<Attempt, T> attempt) {
+		CallRun run = new CallRun(call);
 		// the callback returns the answer itself, so that listeners registered by customizers see it
 		T answer = template.execute((context) -> attempt.apply(run.next(context)), (context) -> {
 			run.exhausted(context);
@@ -106,7 +121,14 @@ public final class ModelArmorRetryTemplates {
 
 		private Duration backoff = Duration.ZERO;
 
+		private final CallLog.Call call;
+
+		CallRun(CallLog.Call call) {
+			this.call = call;
+		}
+
 		Attempt next(RetryContext context) {
+			RetryRecords.named(context, this.call);
 			Attempt attempt = new Attempt(context.getRetryCount() + 1, RetryRecords.backoff(context),
 					RetryRecords.deadline(context), context.getLastThrowable());
 			this.last = attempt;

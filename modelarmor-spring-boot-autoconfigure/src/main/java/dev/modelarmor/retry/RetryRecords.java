@@ -24,11 +24,31 @@ final class RetryRecords {
 
 	private static final String BACKOFF = RetryRecords.class.getName() + ".backoff";
 
+	private static final String CALL = RetryRecords.class.getName() + ".call";
+
 	private RetryRecords() {
 	}
 
 	static void started(RetryContext context, RetryDeadline deadline) {
 		context.setAttribute(DEADLINE, deadline);
+	}
+
+	/** Names the call in its log lines; set before the first attempt's failure is logged. */
+	static void named(RetryContext context, CallLog.Call call) {
+		context.setAttribute(CALL, call);
+	}
+
+	/**
+	 * The call as its log lines name it: as {@link #named} it, or, for a template run outside
+	 * {@link ModelArmorRetryTemplates#execute}, with an id of its own made at the first line.
+	 */
+	static CallLog.Call call(RetryContext context) {
+		if (context.getAttribute(CALL) instanceof CallLog.Call call) {
+			return call;
+		}
+		CallLog.Call call = CallLog.Call.start(null, null);
+		context.setAttribute(CALL, call);
+		return call;
 	}
 
 	static void stopped(RetryContext context, CallOutcome why) {

@@ -9,6 +9,7 @@ import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.FailureClassifier;
 import dev.modelarmor.retry.TokenUnavailableException;
@@ -16,9 +17,9 @@ import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a screening means for the call it guards, shared by {@code @ModelArmorGuarded} methods and other
@@ -40,7 +41,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class Screener {
 
-	private static final Log logger = LogFactory.getLog(Screener.class);
+	private static final Logger logger = LoggerFactory.getLogger(Screener.class);
 
 	private static final String FAILURE_FIELDS = "method=\"%s\" phase=%s outcome=%s status=%s attempts=%d reason=\"%s\"";
 
@@ -138,8 +139,10 @@ final class Screener {
 		Rejected rejected = rejection(phase, ex);
 		if (rejected != null) {
 			this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
-			logger.warn(String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
-					caller, phase, INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
+			CallLog.warn(logger).callId(ex.callId().orElse(null)).phase(phase).outcome(INPUT_REJECTED).status(status)
+				.attempts(ex.attempts())
+				.log(() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
+						caller, phase, INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
 			return rejected;
 		}
 		return notScreened(caller, new NotScreened(phase, FailureClassifier.describe(ex), ex.attempts(), status, ex));
@@ -166,11 +169,14 @@ final class Screener {
 			.screened(notScreened.phase(), open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
 		String fields = String.format(FAILURE_FIELDS, caller, notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
 				notScreened.status(), notScreened.attempts(), notScreened.reason());
+		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause())).phase(notScreened.phase())
+			.outcome(CallOutcome.NOT_SCREENED).status(notScreened.status()).attempts(notScreened.attempts())
+			.field("fail_open", open);
 		if (open) {
-			logger.warn("Model Armor could not screen a call, letting it through (fail-open): " + fields);
+			line.log("Model Armor could not screen a call, letting it through (fail-open): " + fields);
 			return ScreeningDecision.PASS;
 		}
-		logger.warn("Model Armor could not screen a call, blocking it (fail-closed): " + fields);
+		line.log("Model Armor could not screen a call, blocking it (fail-closed): " + fields);
 		return notScreened;
 	}
 
@@ -178,19 +184,22 @@ final class Screener {
 			boolean replaceable) {
 		if (onMatch == MatchAction.LOG_ONLY) {
 			this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
-			logger.info(String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
-					+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
+			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag())
+				.log(() -> String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
+						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
 			return ScreeningDecision.PASS;
 		}
 		if (onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& result.deidentifiedText().isPresent()) {
 			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
-			logger.info(String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
+			CallLog.info(logger).phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag())
+				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
 			return new Deidentified(result.deidentifiedText().get());
 		}
 		this.observer.get().screened(phase, ScreeningResult.BLOCKED, result.matchedFilters());
-		logger.info(String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s filters=[%s]",
-				onMatch, caller, phase, String.join(",", result.matchedFilters())));
+		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag())
+			.log(() -> String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s "
+					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters())));
 		return new Blocked(phase, result);
 	}
 
@@ -213,6 +222,11 @@ final class Screener {
 			cause = cause.getCause();
 		}
 		return "none";
+	}
+
+	/** The call id of the Model Armor call whose failure this is, when it carries one. */
+	private static @Nullable String callId(@Nullable Throwable failure) {
+		return (failure instanceof ModelArmorException modelArmor) ? modelArmor.callId().orElse(null) : null;
 	}
 
 }

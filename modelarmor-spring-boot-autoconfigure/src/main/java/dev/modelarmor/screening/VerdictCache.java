@@ -10,11 +10,12 @@ import dev.modelarmor.screening.SignedVerdicts.Outcome;
 import dev.modelarmor.screening.SignedVerdicts.Read;
 import dev.modelarmor.screening.VerdictCacheObserver.Lookup;
 import dev.modelarmor.client.admin.TemplateChangeListener;
+import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.screening.VerdictCacheObserver.Lookup;
-import org.apache.commons.logging.Log;
-import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.cache.Cache;
 import org.springframework.util.Assert;
@@ -78,7 +79,7 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 	/** At most one WARN line about forged values in this time; the others are counted. */
 	private static final long FORGERY_WARNING_INTERVAL_MILLIS = Duration.ofMinutes(1).toMillis();
 
-	private static final Log logger = LogFactory.getLog(VerdictCache.class);
+	private static final Logger logger = LoggerFactory.getLogger(VerdictCache.class);
 
 	private final Cache cache;
 
@@ -221,10 +222,9 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 		if (lookup != Lookup.HIT || verdict == null) {
 			return null;
 		}
-		if (logger.isDebugEnabled()) {
-			logger.debug("Model Armor verdict from the cache: operation=" + key.operation() + " verdict="
+		CallLog.debug(logger).operation(key.operation()).outcome("cache_hit").field("cache", name())
+			.log(() -> "Model Armor verdict from the cache: operation=" + key.operation() + " verdict="
 					+ verdict.verdict() + " cache=" + name());
-		}
 		return verdict.toResult();
 	}
 
@@ -327,18 +327,20 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 		if ((last == Long.MIN_VALUE || now - last >= FORGERY_WARNING_INTERVAL_MILLIS)
 				&& this.forgeryWarned.compareAndSet(last, now)) {
 			this.forgeriesUnreported.addAndGet(-unreported);
-			logger.warn("Model Armor verdict cache holds a value whose signature does not verify, a possible "
-					+ "forgery; ignored, the text is screened: operation=" + key.operation() + " cache=" + name()
-					+ " values=" + unreported);
+			CallLog.warn(logger).operation(key.operation()).outcome("forged").field("cache", name())
+				.field("values", unreported)
+				.log("Model Armor verdict cache holds a value whose signature does not verify, a possible "
+						+ "forgery; ignored, the text is screened: operation=" + key.operation() + " cache=" + name()
+						+ " values=" + unreported);
 		}
 	}
 
 	private void failed(String what, VerdictKey key, CacheFailure ex) {
 		// One line per failure at DEBUG; the WARN line is the skip's, once per change of state.
-		if (logger.isDebugEnabled()) {
-			logger.debug("Model Armor verdict cache failed, screening without it: action=" + what + " operation="
+		CallLog.debug(logger).operation(key.operation()).outcome("cache_failed").field("cache", name())
+			.field("action", what)
+			.log(() -> "Model Armor verdict cache failed, screening without it: action=" + what + " operation="
 					+ key.operation() + " cache=" + name() + " error=" + error(ex));
-		}
 	}
 
 	/** The failure's class only: a cache's message may quote what it was given. */

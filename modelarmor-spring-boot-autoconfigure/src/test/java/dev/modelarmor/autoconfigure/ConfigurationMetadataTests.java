@@ -44,7 +44,7 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
 			modelarmor.retry.honor-retry-after       | true
-			modelarmor.retry.budget.enabled          | false
+			modelarmor.retry.budget.enabled          | true
 			modelarmor.retry.budget.max-tokens       | 10
 			modelarmor.retry.budget.token-ratio      | 0.1
 			modelarmor.screening.fail-open           | false

@@ -10,10 +10,13 @@ import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.retry.CallOutcome;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -23,8 +26,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Closing the application context ends the waits of calls that wait to retry at once, instead of
- * holding shutdown for up to max-backoff. Real time, loose bounds: the first wait here is 30 s.
+ * holding shutdown for up to max-backoff; the call ends {@code interrupted}, and so does its one WARN
+ * line. Real time, loose bounds: the first wait here is 30 s.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class RetryShutdownTests {
 
 	@RegisterExtension
@@ -37,7 +42,7 @@ class RetryShutdownTests {
 				"modelarmor.retry.deadline=60s");
 
 	@Test
-	void closingTheContextEndsAWaitingRetryAtOnce() {
+	void closingTheContextEndsAWaitingRetryAtOnce(CapturedOutput output) {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).willReturn(aResponse().withStatus(503)));
 		this.runner.withPropertyValues("modelarmor.endpoint=" + modelArmor.baseUrl()).run((context) -> {
 			ModelArmorOperations operations = context.getBean(ModelArmorOperations.class);
@@ -63,7 +68,13 @@ class RetryShutdownTests {
 				assertThat(ex.attempts()).isEqualTo(1);
 				assertThat(ex.getMessage()).contains("shutting down");
 				assertThat(ex.getCause()).isInstanceOf(ModelArmorApiException.class);
+				assertThat(ex.callId()).isPresent();
 			});
+			assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") && line.contains("Model Armor call")))
+				.singleElement()
+				.asString()
+				.contains("Model Armor call abandoned while waiting to retry, the application is shutting down: "
+						+ "attempt=1 failure=\"HTTP 503\" outcome=interrupted");
 			assertThat(modelArmor.getAllServeEvents()).hasSize(1);
 		});
 	}

@@ -67,8 +67,11 @@ class LogHygieneTests {
 			"dev.modelarmor.client.ModelArmorTemplateTests", "dev.modelarmor.guard.LogOnlyTests",
 			"dev.modelarmor.guard.FailOpenTests", "dev.modelarmor.guard.DeidentifyTests");
 
-	/** The whole suite logs about 250 lines at INFO or above, mostly retry WARN lines. */
-	static final int MINIMUM_LINES = 100;
+	/**
+	 * The whole suite logged about 250 lines at INFO or above when every retry was a WARN line; retries
+	 * log at DEBUG now (one WARN line per call), which leaves fewer.
+	 */
+	static final int MINIMUM_LINES = 50;
 
 	/** A retry line: {@code attempt=1 failure="HTTP 503" wait=PT1.2S}. */
 	static final Pattern RETRYING = Pattern.compile("attempt=\\d+ failure=\"[^\"]*\" wait=");
@@ -97,8 +100,9 @@ class LogHygieneTests {
 	@Test
 	void theSuiteLoggedEnoughToMakeTheCheckMeaningful() {
 		assertThat(lines).hasSizeGreaterThanOrEqualTo(MINIMUM_LINES);
-		assertThat(lines).filteredOn((line) -> line.level() == Level.WARN && RETRYING.matcher(line.text()).find())
-			.as("retry WARN lines").isNotEmpty();
+		// A retry logs at DEBUG, so that a call logs one WARN line at most: the one that gives up.
+		assertThat(lines).filteredOn((line) -> RETRYING.matcher(line.text()).find()).as("retry lines at INFO or above")
+			.isEmpty();
 		assertThat(lines).filteredOn((line) -> NOT_RETRYING.matcher(line.text()).find())
 			.as("lines that give up retrying").isNotEmpty();
 		// The guard's decisions are logged by the screening layer that makes them.

@@ -60,6 +60,27 @@ class ModelArmorObservationAutoConfigurationTests {
 	}
 
 	@Test
+	void theTemplateTagShowsConfiguredTemplatesOnlyWhateverCallersName() {
+		answerEverythingClean(modelArmor);
+		this.runner.withUserConfiguration(Registries.class)
+			.withPropertyValues("modelarmor.spring-ai.advisor.template=advisor-template")
+			.run((context) -> {
+				ModelArmorOperations operations = context.getBean(ModelArmorOperations.class);
+				operations.sanitizeUserPrompt("hello");
+				operations.withTemplate("advisor-template").sanitizeUserPrompt("hello");
+				for (int i = 0; i < 5; i++) {
+					operations.withTemplate("invented-" + i).sanitizeUserPrompt("hello");
+				}
+				MeterRegistry registry = context.getBean(MeterRegistry.class);
+				assertThat(registry.find(MicrometerCallObserver.REQUESTS).timers())
+					.extracting((timer) -> timer.getId().getTag("template"))
+					.containsExactlyInAnyOrder(ModelArmorStubs.DEFAULT_TEMPLATE, "advisor-template", "other");
+				assertThat(registry.get(MicrometerCallObserver.REQUESTS).tag("template", "other").timer().count())
+					.isEqualTo(5);
+			});
+	}
+
+	@Test
 	void withoutMeterRegistryBeanTheObserversRecordNoMeters() {
 		answerEverythingClean(modelArmor);
 		this.runner.run((context) -> {

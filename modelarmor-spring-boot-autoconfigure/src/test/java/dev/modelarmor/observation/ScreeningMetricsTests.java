@@ -54,6 +54,8 @@ class ScreeningMetricsTests {
 		.withConfiguration(AutoConfigurations.of(ModelArmorObservationAutoConfiguration.class,
 				ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class))
 		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
+		// the outages here run to their deadline: without the retry budget, which would end them budget_exhausted
+		.withPropertyValues("modelarmor.retry.budget.enabled=false")
 		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Chats.class);
 
 	@Test

@@ -28,13 +28,15 @@ import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.resilience.ResilienceGate;
 import dev.modelarmor.resilience.ResilienceObserver;
 import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 
 /**
  * The fleet harness of issue 26, one run (not a timed test): three client instances at three times the
  * quota for a while against a loopback Model Armor that answers 429 above the quota (a fixed window of one
- * second, quota/60 a second), once with the shipped defaults (retries, circuit breaker, no limiter) and
+ * second, quota/60 a second), once as the defaults were before the retry budget was on (retries, circuit
+ * breaker, no limiter, no budget), once with the shipped defaults (the same with the retry budget), and
  * once with the quota limiter on, one bucket for the three (what Redis gives a fleet; Redis itself is
  * tested apart); then an outage (503 everywhere): the time a call takes to fail once the breaker is open.
  *
@@ -62,16 +64,21 @@ public final class FleetHarness {
 				+ "retry deadline %d s%n%n", seconds, quota, quota * 3 / 60, deadline.toSeconds()));
 		out.append("| configuration | calls | load reaching Model Armor (/min) | x quota | 200s | 429s | failed closed "
 				+ "| caller p50 | caller p99 |\n|---|---|---|---|---|---|---|---|---|\n");
-		out.append(load("defaults (retries, breaker, no limiter)", seconds, quota, deadline, false)).append('\n');
-		out.append(load("quota limiter on (max-wait 2 s)", seconds, quota, deadline, true)).append('\n');
+		RetrySettings noBudget = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true);
+		RetrySettings defaults = noBudget.withBudget(RetryBudgetSettings.DEFAULTS);
+		out.append(load("retries, breaker, no budget, no limiter (the defaults before)", seconds, quota, noBudget,
+				false)).append('\n');
+		out.append(load("defaults (retries with the retry budget, breaker, no limiter)", seconds, quota, defaults,
+				false)).append('\n');
+		out.append(load("defaults + quota limiter on (max-wait 2 s)", seconds, quota, defaults, true)).append('\n');
 		out.append('\n').append(outage(deadline)).append('\n');
 		return out.toString();
 	}
 
-	private static String load(String name, int seconds, int quota, Duration deadline, boolean limited)
+	private static String load(String name, int seconds, int quota, RetrySettings retry, boolean limited)
 			throws Exception {
+		Duration deadline = retry.deadline();
 		try (QuotaServer server = new QuotaServer(quota / 60)) {
-			RetrySettings retry = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true);
 			QuotaLimiter shared = limited ? QuotaLimiter.local(new QuotaSettings(quota, Duration.ofSeconds(2),
 					Duration.ofMillis(100)), RetryRuntime.system()) : null;
 			List<ModelArmorTemplate> instances = new ArrayList<>();
@@ -119,7 +126,8 @@ public final class FleetHarness {
 	private static String outage(Duration deadline) throws Exception {
 		try (QuotaServer server = new QuotaServer(Integer.MAX_VALUE)) {
 			server.outage = true;
-			RetrySettings retry = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true);
+			RetrySettings retry = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true)
+				.withBudget(RetryBudgetSettings.DEFAULTS);
 			ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("harness", CircuitBreakerSettings.DEFAULTS,
 					java.time.Clock.systemUTC());
 			ModelArmorTemplate client = ModelArmorTemplate.builder()

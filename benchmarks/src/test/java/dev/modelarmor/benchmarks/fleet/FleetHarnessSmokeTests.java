@@ -17,7 +17,7 @@ class FleetHarnessSmokeTests {
 		String report = FleetHarness.report(Integer.getInteger("fleet.seconds", 2), 1200,
 				Duration.ofSeconds(Integer.getInteger("fleet.deadline", 5)));
 		System.out.println(report);
-		assertThat(report).contains("defaults (retries, breaker, no limiter)", "quota limiter on",
+		assertThat(report).contains("the defaults before", "defaults (retries with the retry budget", "quota limiter on",
 				"time to fail closed once open");
 	}
 

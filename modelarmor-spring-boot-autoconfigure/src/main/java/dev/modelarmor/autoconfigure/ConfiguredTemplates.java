@@ -1,0 +1,42 @@
+package dev.modelarmor.autoconfigure;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
+
+/**
+ * The templates the application names in its properties: the only ids a meter's {@code template} tag
+ * shows (any other is {@code other}), so that the number of series stays bounded.
+ */
+final class ConfiguredTemplates {
+
+	private ConfiguredTemplates() {
+	}
+
+	/**
+	 * The configured template ids.
+	 * @param environment the application's environment
+	 * @return the ids of {@code modelarmor.template-id} and the Spring AI integrations' templates
+	 */
+	static Set<String> of(Environment environment) {
+		// Read by name rather than injected: the Spring AI properties are a bean only with Spring AI present.
+		Binder binder = Binder.get(environment);
+		Set<String> templates = new HashSet<>();
+		Stream.of(bound(binder, "modelarmor.template-id"), bound(binder, "modelarmor.spring-ai.advisor.template"),
+				bound(binder, "modelarmor.spring-ai.documents.template"),
+				bound(binder, "modelarmor.spring-ai.tools.template"))
+			.filter((template) -> template != null && !template.isBlank())
+			.forEach(templates::add);
+		return Set.copyOf(templates);
+	}
+
+	private static @Nullable String bound(Binder binder, String name) {
+		return binder.bind(name, String.class).orElse(null);
+	}
+
+}
