@@ -14,7 +14,8 @@ import org.springframework.ai.tool.metadata.ToolMetadata;
 /**
  * A tool whose arguments and result are screened with Model Armor by a {@link ModelArmorToolScreener}:
  * the arguments before the tool runs, the result before the model reads it. A blocked call does not run
- * the tool; a blocked result never reaches the model. Either way the model reads the refusal as the
+ * the tool; a blocked result never reaches the model; a tool whose definition is blocked does not run
+ * (the model was not offered it, but may call it by name anyway). Either way the model reads the refusal as the
  * tool's result, or the call fails ({@link ModelArmorToolOptions.OnBlockedTool}).
  *
  * <p>With {@code modelarmor.spring-ai.tools.enabled=true} every tool that Spring AI's tool calling runs
@@ -87,7 +88,11 @@ public final class ModelArmorToolCallback implements ToolCallback {
 	}
 
 	private String screened(String toolInput, Function<String, @Nullable String> tool) {
-		String name = getToolDefinition().name();
+		ToolDefinition definition = getToolDefinition();
+		if (!this.screener.offers(definition)) {
+			return this.screener.options().refusal();
+		}
+		String name = definition.name();
 		ModelArmorToolScreener.Screened arguments = this.screener.screenArguments(name, toolInput);
 		if (arguments.refused()) {
 			return arguments.text();

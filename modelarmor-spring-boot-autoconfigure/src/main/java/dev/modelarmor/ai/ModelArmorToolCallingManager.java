@@ -18,7 +18,11 @@ import org.springframework.util.CollectionUtils;
  * prompt's options, which this one rewrites before the manager it wraps executes the model's tool calls.
  * Tools resolved by name (tool callback beans) are screened by {@link ModelArmorToolCallbackResolver}.
  * Spring AI's {@code ToolCallingAdvisor} and the chat models that run tools themselves all go through the
- * application's {@code ToolCallingManager}, so wrapping that one bean screens them all.
+ * application's {@code ToolCallingManager}, so wrapping that one bean screens them all. The tools of MCP
+ * tool callback providers given to a {@code ChatClient} are in the prompt's options too, and screened
+ * the same way (Spring AI's resolver leaves MCP providers out). The same bean gives a chat model the
+ * definitions of the tools it offers: they are screened before the model reads them, and a tool whose
+ * definition is blocked is withheld.
  */
 public final class ModelArmorToolCallingManager implements ToolCallingManager {
 
@@ -36,9 +40,15 @@ public final class ModelArmorToolCallingManager implements ToolCallingManager {
 		this.screener = Objects.requireNonNull(screener, "screener");
 	}
 
+	/**
+	 * The definitions of the tools to offer the model, screened: a chat model asks for them to build its
+	 * request, so a tool whose definition is blocked is never offered.
+	 * @throws RuntimeException the refusal's exception when {@code on-block} is {@code throw} and a
+	 * definition is blocked
+	 */
 	@Override
 	public List<ToolDefinition> resolveToolDefinitions(ToolCallingChatOptions chatOptions) {
-		return this.delegate.resolveToolDefinitions(chatOptions);
+		return this.screener.screenDefinitions(this.delegate.resolveToolDefinitions(chatOptions));
 	}
 
 	@Override

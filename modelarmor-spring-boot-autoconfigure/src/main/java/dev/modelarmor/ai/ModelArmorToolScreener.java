@@ -1,5 +1,6 @@
 package dev.modelarmor.ai;
 
+import java.util.List;
 import java.util.Objects;
 
 import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
@@ -11,6 +12,8 @@ import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.ScreeningRequest;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.ai.tool.definition.ToolDefinition;
+
 /**
  * Screens what passes between a model and its tools, with the decision policy of {@link ModelArmorScreening}:
  * <ul>
@@ -19,10 +22,15 @@ import org.jspecify.annotations.Nullable;
  * ({@link Phase#TOOL_CALL});</li>
  * <li>the tool's <strong>result</strong>, which the tool fetched from anywhere, as content going to the
  * model ({@code sanitizeUserPrompt}, where the prompt-injection filter runs) before the model reads it
- * ({@link Phase#TOOL_RESULT}).</li>
+ * ({@link Phase#TOOL_RESULT});</li>
+ * <li>the tool's <strong>definition</strong> (its name, description and the words of its input schema),
+ * which its author or an MCP server wrote and the model reads as instructions, as content going to the
+ * model before the tool is offered ({@link Phase#TOOL_DEFINITION}): a tool whose definition is blocked
+ * is withheld from the model, and does not run if the model calls it anyway. An unchanged definition is
+ * screened once.</li>
  * </ul>
  * Text longer than the filters read is screened in overlapping windows. Blank text is not screened. Log
- * lines name the tool, never its arguments or result. Wrap a tool with
+ * lines name the tool, never its arguments, result or description. Wrap a tool with
  * {@link ModelArmorToolCallback#wrap(org.springframework.ai.tool.ToolCallback, ModelArmorToolScreener)}.
  * Thread-safe.
  */
@@ -33,6 +41,8 @@ public final class ModelArmorToolScreener {
 	private final @Nullable String template;
 
 	private final ModelArmorToolOptions options;
+
+	private final ModelArmorToolDefinitionScreening definitions;
 
 	/**
 	 * Creates a tool screener that screens with the default template.
@@ -51,9 +61,24 @@ public final class ModelArmorToolScreener {
 	 */
 	public ModelArmorToolScreener(ModelArmorScreening screening, @Nullable String template,
 			ModelArmorToolOptions options) {
+		this(screening, template, options, true);
+	}
+
+	/**
+	 * Creates a tool screener.
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the default
+	 * @param options how blocked calls, results and definitions are handled
+	 * @param failOpen whether {@code screening} fails open ({@code modelarmor.screening.fail-open}): then a
+	 * definition that passed is screened again on the next call, since its pass may have been an outage let
+	 * through; the other constructors assume it does
+	 */
+	public ModelArmorToolScreener(ModelArmorScreening screening, @Nullable String template,
+			ModelArmorToolOptions options, boolean failOpen) {
 		this.screening = Objects.requireNonNull(screening, "screening");
 		this.template = template;
 		this.options = Objects.requireNonNull(options, "options");
+		this.definitions = new ModelArmorToolDefinitionScreening(screening, template, options, failOpen);
 	}
 
 	/**
@@ -87,11 +112,33 @@ public final class ModelArmorToolScreener {
 		return screen(toolName, Phase.TOOL_RESULT, result, true);
 	}
 
+	/**
+	 * Screens the definitions of the tools to offer a model, each once while it does not change.
+	 * @param definitions the definitions
+	 * @return those that passed, in their order: the others are withheld from the model
+	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW} and one is blocked
+	 */
+	public List<ToolDefinition> screenDefinitions(List<ToolDefinition> definitions) {
+		return definitions.isEmpty() ? definitions : this.definitions.offered(definitions);
+	}
+
+	/**
+	 * Whether a tool may run: whether its definition passed (screened once while it does not change), so
+	 * that a withheld tool does not run when the model calls it anyway.
+	 * @param definition the tool's definition
+	 * @return whether it passed
+	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW} and it is blocked
+	 */
+	public boolean offers(ToolDefinition definition) {
+		return !this.definitions.offered(List.of(definition)).isEmpty();
+	}
+
 	private Screened screen(String toolName, Phase phase, String text, boolean replaceable) {
 		if (text.isBlank()) {
 			return new Screened(text, false);
 		}
-		ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(phase, "tool " + toolName, text)
+		String caller = "tool " + ModelArmorToolDefinitionText.loggable(toolName);
+		ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(phase, caller, text)
 			.withTemplate(this.template)
 			.withOnMatch(this.options.onMatch())
 			.withReplaceable(replaceable));

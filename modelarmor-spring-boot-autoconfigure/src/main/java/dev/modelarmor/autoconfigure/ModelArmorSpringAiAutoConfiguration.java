@@ -114,10 +114,11 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
-				ModelArmorSpringAiProperties properties) {
+				ModelArmorSpringAiProperties properties, ModelArmorSettings settings) {
 			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
 			return new ModelArmorToolScreener(modelArmorScreening, template(tools.getTemplate()),
-					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()));
+					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()),
+					settings.failOpen());
 		}
 
 		@Bean

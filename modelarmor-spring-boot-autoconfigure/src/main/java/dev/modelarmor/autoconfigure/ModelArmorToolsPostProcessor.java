@@ -12,7 +12,8 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 /**
  * Wraps the application's {@link ToolCallingManager} and {@link ToolCallbackResolver} beans, so that every
  * tool Spring AI runs (the tools of a {@code ChatClient}, {@code @Tool} methods, tool callback beans
- * resolved by name) has its arguments and result screened. Wrapping the beans rather than replacing them
+ * resolved by name, the tools of MCP tool callback providers) has its arguments and result screened, and
+ * every tool offered to a model its definition. Wrapping the beans rather than replacing them
  * keeps whatever the application or Spring AI's auto-configuration set on them (limits, observation,
  * exception handling).
  */

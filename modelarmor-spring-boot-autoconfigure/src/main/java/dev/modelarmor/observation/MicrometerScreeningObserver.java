@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  * Counts the screenings of {@code @ModelArmorGuarded} calls in the
  * counter {@value #SCREENINGS}, with the tags:
  * <ul>
- * <li>{@code phase}: {@code prompt}, {@code response}, {@code document}, {@code tool_call} or
- * {@code tool_result};</li>
+ * <li>{@code phase}: {@code prompt}, {@code response}, {@code document}, {@code tool_call},
+ * {@code tool_result} or {@code tool_definition};</li>
  * <li>{@code result}: a {@link ScreeningResult#tag()}: {@code allowed}, {@code blocked},
  * {@code deidentified}, {@code logged}, {@code failed_open}, {@code failed_closed} or {@code rejected}
  * (Model Armor refused the text itself, blocked in every mode);</li>

@@ -3,7 +3,7 @@ package dev.modelarmor.screening;
 /**
  * Which side of a guarded call was screened: for a {@code @ModelArmorGuarded} method and the Spring AI
  * advisor the prompt and the answer; for Spring AI retrieval and tool calling also the documents, tool
- * calls and tool results that reach the model without being typed by the user.
+ * calls, tool results and tool definitions that reach the model without being typed by the user.
  */
 public enum Phase {
 
@@ -23,7 +23,13 @@ public enum Phase {
 	TOOL_CALL,
 
 	/** What a tool returned, screened as content going to the model before the model reads it. */
-	TOOL_RESULT;
+	TOOL_RESULT,
+
+	/**
+	 * A tool's name, description and parameter descriptions, screened as content going to the model before
+	 * the tool is offered to it.
+	 */
+	TOOL_DEFINITION;
 
 	/**
 	 * Whether text of this phase is what a model wrote, screened with {@code sanitizeModelResponse}; the

@@ -12,11 +12,14 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.model.tool.ToolCallingManager;
+import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * A chat model for the tool tests: asked a question, it requests one tool call with scripted arguments;
  * given the tool's result, it answers. It records every tool result it reads, so that a test can tell
- * what reached the model.
+ * what reached the model. Given a {@link ToolCallingManager}, it asks it for the definitions of the tools
+ * to offer, as Spring AI's chat models do to build their requests, and records their names.
  */
 class ToolCallingChatModel implements ChatModel {
 
@@ -25,6 +28,18 @@ class ToolCallingChatModel implements ChatModel {
 	private final List<String> toolResults = new CopyOnWriteArrayList<>();
 
 	private final List<Prompt> prompts = new CopyOnWriteArrayList<>();
+
+	private final List<List<String>> offered = new CopyOnWriteArrayList<>();
+
+	private final ToolCallingManager manager;
+
+	ToolCallingChatModel() {
+		this(null);
+	}
+
+	ToolCallingChatModel(ToolCallingManager manager) {
+		this.manager = manager;
+	}
 
 	private volatile String tool = "weather";
 
@@ -50,6 +65,9 @@ class ToolCallingChatModel implements ChatModel {
 	@Override
 	public ChatResponse call(Prompt prompt) {
 		this.prompts.add(prompt);
+		if (this.manager != null && prompt.getOptions() instanceof ToolCallingChatOptions options) {
+			this.offered.add(this.manager.resolveToolDefinitions(options).stream().map(ToolDefinition::name).toList());
+		}
 		List<Message> messages = prompt.getInstructions();
 		Message last = messages.get(messages.size() - 1);
 		if (last instanceof ToolResponseMessage results) {
@@ -69,6 +87,14 @@ class ToolCallingChatModel implements ChatModel {
 	 */
 	List<String> toolResults() {
 		return List.copyOf(this.toolResults);
+	}
+
+	/**
+	 * The names of the tools offered to the model, one list per model call, oldest first.
+	 * @return the names
+	 */
+	List<List<String>> offered() {
+		return List.copyOf(this.offered);
 	}
 
 	/**

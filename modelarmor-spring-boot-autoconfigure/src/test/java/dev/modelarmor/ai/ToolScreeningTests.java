@@ -20,6 +20,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.annotation.Tool;
@@ -199,7 +200,9 @@ class ToolScreeningTests {
 
 	@Test
 	void whenModelArmorIsDownTheToolDoesNotRunByDefault(CapturedOutput output) {
-		modelArmor.stubFor(post(urlPathMatching(".*")).atPriority(1).willReturn(aResponse().withStatus(503)));
+		// the arguments' screening fails; the definition passed (that it fails too: ToolDefinitionScreeningTests)
+		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeModelResponse")).atPriority(1)
+			.willReturn(aResponse().withStatus(503)));
 		this.runner.run((context) -> {
 			Weather weather = new Weather(WEATHER);
 			ask(context, weather.callback());
@@ -315,8 +318,8 @@ class ToolScreeningTests {
 	static class Model {
 
 		@Bean
-		ToolCallingChatModel chatModel() {
-			return new ToolCallingChatModel();
+		ToolCallingChatModel chatModel(ToolCallingManager toolCallingManager) {
+			return new ToolCallingChatModel(toolCallingManager);
 		}
 
 		@Bean

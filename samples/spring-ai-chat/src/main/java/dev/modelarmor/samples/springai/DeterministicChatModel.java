@@ -17,6 +17,7 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
@@ -25,8 +26,11 @@ import org.springframework.stereotype.Component;
  * needs none. It is <b>deterministic</b>, not a model: it answers the last user message with the shared
  * {@link DeterministicResponder}'s rules, first match wins:
  * <ul>
- * <li>a message naming a parcel ({@code PX-1001}) with the {@code parcelStatus} tool offered: a request to
- * call it, and then the tool's result word for word ({@link DeterministicToolCalls});</li>
+ * <li>a message naming a parcel ({@code PX-1001}) with the {@code parcelStatus} tool (or the carrier's MCP
+ * {@code trackParcel}) offered: a request to call it, and then the tool's result word for word
+ * ({@link DeterministicToolCalls});</li>
+ * <li>a message asking {@code which tools} it can use: the names of the tools offered, which it gets
+ * from the {@code ToolCallingManager} as Spring AI's chat models do;</li>
  * <li>a message mentioning {@code support}: {@value #SUPPORT_REPLY}, so that the <em>answer</em> is
  * de-identified;</li>
  * <li>a message mentioning {@code link}: a reply with {@value #MALWARE_LINK}, Google Safe Browsing's test
@@ -60,12 +64,24 @@ public class DeterministicChatModel implements ChatModel {
 
 	private final List<String> received = new CopyOnWriteArrayList<>();
 
+	private final ToolCallingManager toolCallingManager;
+
+	DeterministicChatModel(ToolCallingManager toolCallingManager) {
+		this.toolCallingManager = toolCallingManager;
+	}
+
 	@Override
 	public ChatResponse call(Prompt prompt) {
-		AssistantMessage toolCall = DeterministicToolCalls.request(prompt);
+		List<String> offered = DeterministicToolCalls.offered(prompt, this.toolCallingManager);
+		AssistantMessage toolCall = DeterministicToolCalls.request(prompt, offered);
 		if (toolCall != null) {
 			receive(prompt);
 			return new ChatResponse(List.of(new Generation(toolCall)));
+		}
+		String toolsAtHand = DeterministicToolCalls.toolsAtHand(prompt, offered);
+		if (toolsAtHand != null) {
+			receive(prompt);
+			return response(toolsAtHand);
 		}
 		String toolAnswer = DeterministicToolCalls.answer(prompt);
 		return response((toolAnswer != null) ? toolAnswer : answer(receive(prompt)));

@@ -23,6 +23,9 @@ import org.springframework.web.bind.annotation.RestController;
  * <li>{@code POST /chat/tools} {@code {"message": "..."}} → {@code {"reply"}}: the model may call
  * {@link ParcelTools}; a tool result that carries an injection is replaced by a refusal the model
  * reads.</li>
+ * <li>{@code POST /chat/mcp} {@code {"message": "..."}} → {@code {"reply"}}: the model may call the tools
+ * of the carrier's MCP server ({@link CarrierMcpClient}); the one whose description is poisoned is
+ * withheld from the model, and an injected result is replaced by the refusal.</li>
  * </ul>
  */
 @RestController
@@ -34,11 +37,14 @@ public class KnowledgeController {
 
 	private final ParcelTools parcels;
 
+	private final CarrierMcpClient carrier;
+
 	KnowledgeController(ChatClient.Builder builder, RetrievalAugmentationAdvisor knowledgeAdvisor,
-			ParcelTools parcels) {
+			ParcelTools parcels, CarrierMcpClient carrier) {
 		this.chat = builder.build();
 		this.knowledge = knowledgeAdvisor;
 		this.parcels = parcels;
+		this.carrier = carrier;
 	}
 
 	/**
@@ -69,6 +75,21 @@ public class KnowledgeController {
 		ChatClientResponse response = this.chat.prompt()
 			.user(ChatController.message(request))
 			.tools(this.parcels)
+			.call()
+			.chatClientResponse();
+		return new ToolReply(ChatController.text(response.chatResponse()));
+	}
+
+	/**
+	 * Answers a question with the carrier's MCP tools at hand.
+	 * @param request the question
+	 * @return the reply
+	 */
+	@PostMapping("/chat/mcp")
+	public ToolReply mcp(@RequestBody ChatRequest request) {
+		ChatClientResponse response = this.chat.prompt()
+			.user(ChatController.message(request))
+			.tools(this.carrier.tools())
 			.call()
 			.chatClientResponse();
 		return new ToolReply(ChatController.text(response.chatResponse()));

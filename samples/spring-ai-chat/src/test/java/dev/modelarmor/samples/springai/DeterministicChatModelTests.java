@@ -7,12 +7,13 @@ import reactor.core.publisher.Flux;
 
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DeterministicChatModelTests {
 
-	private final DeterministicChatModel model = new DeterministicChatModel();
+	private final DeterministicChatModel model = new DeterministicChatModel(ToolCallingManager.builder().build());
 
 	@Test
 	void supportGetsAnEmailAddress() {
