@@ -43,6 +43,9 @@ class HostileRetryHintAdvisorTests {
 
 	static final String ANSWER = "Nine to five.";
 
+	/** Every hint is tried in one context: a retry budget would stop retrying partway through. */
+	static final String NO_BUDGET = "modelarmor.retry.budget.enabled=false";
+
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
@@ -50,7 +53,7 @@ class HostileRetryHintAdvisorTests {
 	@Timeout(120)
 	void everyHintEndsInTheModelsAnswerOrTheRefusal() {
 		SplittableRandom random = new SplittableRandom(1_234_567);
-		SpringAiFixtures.runner(modelArmor).run((context) -> {
+		SpringAiFixtures.runner(modelArmor).withPropertyValues(NO_BUDGET).run((context) -> {
 			model(context).answering(ANSWER);
 			int answered = 0;
 			int refused = 0;
@@ -79,7 +82,7 @@ class HostileRetryHintAdvisorTests {
 	@Timeout(120)
 	void everyRefusalThrownNamesTheHintThatDidNotFit() {
 		SplittableRandom random = new SplittableRandom(7_654_321);
-		SpringAiFixtures.runner(modelArmor).withPropertyValues("modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
+		SpringAiFixtures.runner(modelArmor).withPropertyValues(NO_BUDGET, "modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
 			model(context).answering(ANSWER);
 			int refused = 0;
 			for (int i = 0; i < 40; i++) {

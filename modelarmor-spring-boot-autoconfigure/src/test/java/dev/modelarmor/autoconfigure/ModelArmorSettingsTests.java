@@ -53,7 +53,8 @@ class ModelArmorSettingsTests {
 		ModelArmorSettings settings = ModelArmorSettings.of(new ModelArmorProperties());
 		assertThat(settings.endpoint()).isEqualTo(ModelArmorEndpoint.regional(ModelArmorTemplate.DEFAULT_LOCATION));
 		assertThat(settings.timeouts()).isEqualTo(HttpTimeouts.DEFAULTS);
-		assertThat(settings.retry()).isEqualTo(RetrySettings.DEFAULTS);
+		// The starter's clients draw on a retry budget unless told not to; a client built by hand has none.
+		assertThat(settings.retry()).isEqualTo(RetrySettings.DEFAULTS.withBudget(RetryBudgetSettings.DEFAULTS));
 		assertThat(settings.windows()).isEqualTo(ScreeningWindows.DEFAULTS);
 		assertThat(settings.advisor()).isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
 	}
