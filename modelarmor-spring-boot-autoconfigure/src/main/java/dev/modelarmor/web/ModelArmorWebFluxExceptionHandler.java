@@ -6,7 +6,9 @@ import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -16,7 +18,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * details as {@link ModelArmorExceptionHandler} for Spring MVC: a match as HTTP 400, screening that could
  * not complete (fail-closed) as HTTP 503, text that Model Armor refused as HTTP 413 when it was too large
  * and 400 otherwise, naming the phase and the matched filters, never the content. A stream that is refused
- * after its first part was sent ends there: its status is already on the wire. It runs last, so an
+ * after its first part was sent ends there: its status is already on the wire. The problem is
+ * {@code application/problem+json} whatever the request accepts. It runs last, so an
  * application's own handlers win.
  */
 @RestControllerAdvice
@@ -29,8 +32,8 @@ public class ModelArmorWebFluxExceptionHandler {
 	 * @return a 400 problem detail with {@code phase} and {@code filters}
 	 */
 	@ExceptionHandler
-	public ProblemDetail handleViolation(ModelArmorViolationException ex) {
-		return ModelArmorProblems.violation(ex);
+	public ResponseEntity<ProblemDetail> handleViolation(ModelArmorViolationException ex) {
+		return problem(ModelArmorProblems.violation(ex));
 	}
 
 	/**
@@ -39,8 +42,8 @@ public class ModelArmorWebFluxExceptionHandler {
 	 * @return a 503 problem detail with {@code phase}
 	 */
 	@ExceptionHandler
-	public ProblemDetail handleNotScreened(ModelArmorNotScreenedException ex) {
-		return ModelArmorProblems.notScreened(ex);
+	public ResponseEntity<ProblemDetail> handleNotScreened(ModelArmorNotScreenedException ex) {
+		return problem(ModelArmorProblems.notScreened(ex));
 	}
 
 	/**
@@ -49,8 +52,16 @@ public class ModelArmorWebFluxExceptionHandler {
 	 * @return a 413 problem detail when the text was too large, 400 otherwise, with {@code phase}
 	 */
 	@ExceptionHandler
-	public ProblemDetail handleInputRejected(ModelArmorInputRejectedException ex) {
-		return ModelArmorProblems.inputRejected(ex);
+	public ResponseEntity<ProblemDetail> handleInputRejected(ModelArmorInputRejectedException ex) {
+		return problem(ModelArmorProblems.inputRejected(ex));
+	}
+
+	/**
+	 * Always {@code application/problem+json}: an event-stream endpoint, or a client that accepts only
+	 * {@code text/event-stream} (a browser's {@code EventSource}), would otherwise get the problem as an event.
+	 */
+	private static ResponseEntity<ProblemDetail> problem(ProblemDetail problem) {
+		return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
 	}
 
 }

@@ -107,6 +107,16 @@ class ModelArmorWebFluxExceptionHandlerTests {
 	}
 
 	@Test
+	void anEventStreamClientGetsTheProblemAsJsonNotAsAnEvent() {
+		answerPrompt(modelArmor, INJECTION, JAILBREAK);
+		this.client.get().uri("/stream?q={q}", INJECTION).accept(MediaType.TEXT_EVENT_STREAM).exchange()
+			.expectStatus().isBadRequest()
+			.expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.phase").isEqualTo("PROMPT");
+	}
+
+	@Test
 	void anOutageIs503FailClosed() {
 		failEverything(modelArmor);
 		this.client.get().uri("/mono?q={q}", QUESTION).exchange()
