@@ -145,6 +145,16 @@ final class AdvisorScreening {
 		return this.screening.screen(answerRequest(caller, text, prompt, true));
 	}
 
+	/** {@link #screenAnswerText} without a thread waiting, for streams. */
+	CompletableFuture<ScreeningDecision> screenAnswerTextAsync(String caller, String text, @Nullable String prompt) {
+		return this.screening.screenAsync(answerRequest(caller, text, prompt, true));
+	}
+
+	/** {@link #screenToolCalls} without a thread waiting, for streams. */
+	CompletableFuture<ScreeningDecision> screenToolCallsAsync(String caller, String toolCalls, @Nullable String prompt) {
+		return this.screening.screenAsync(answerRequest(caller, toolCalls, prompt, false));
+	}
+
 	/**
 	 * Screens the names and arguments of tool calls as model output: the caller may run them. They cannot be
 	 * de-identified in place, so with {@link MatchAction#DEIDENTIFY} a match blocks.
@@ -156,7 +166,7 @@ final class AdvisorScreening {
 	/** The refusal of the first chunk whose tool calls are refused, if any. */
 	@Nullable Answer refusedToolCalls(String caller, List<ChatClientResponse> chunks, @Nullable String prompt) {
 		for (ChatClientResponse chunk : chunks) {
-			String toolCalls = StreamWindows.toolCalls(chunk);
+			String toolCalls = ChatChunks.toolCallsOf(chunk);
 			if (!toolCalls.isBlank() && screenToolCalls(caller, toolCalls, prompt) instanceof Refusal refusal) {
 				return new Answer(this.refusals.refuseOrThrow(refusal, chunk.context()), false, true);
 			}

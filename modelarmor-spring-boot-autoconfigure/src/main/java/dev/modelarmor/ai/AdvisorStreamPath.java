@@ -3,16 +3,16 @@ package dev.modelarmor.ai;
 import dev.modelarmor.ai.AdvisorScreening.Screened;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
 
 /**
- * The advisor's streaming path ({@code adviseStream}): the prompt is screened on the scheduler, then the
- * model's stream goes through the stream mode's {@link StreamScreening}; or, with parallel prompt
- * screening, the model's stream starts at once and is held until the prompt's verdict.
+ * The advisor's streaming path ({@code adviseStream}): the prompt is screened, then the model's stream goes
+ * through the stream mode's {@link StreamScreening}; or, with parallel prompt screening, the model's stream
+ * starts at once and is held until the prompt's verdict. No thread waits for a Model Armor call or a retry
+ * wait: every screening is a {@code screenAsync} future, and cancelling the stream cancels it.
  */
 final class AdvisorStreamPath {
 
@@ -20,12 +20,9 @@ final class AdvisorStreamPath {
 
 	private final StreamScreening answers;
 
-	private final Scheduler scheduler;
-
-	AdvisorStreamPath(AdvisorScreening screening, Scheduler scheduler) {
+	AdvisorStreamPath(AdvisorScreening screening) {
 		this.screening = screening;
-		this.answers = StreamScreening.of(screening, scheduler);
-		this.scheduler = scheduler;
+		this.answers = StreamScreening.of(screening);
 	}
 
 	Flux<ChatClientResponse> advise(ChatClientRequest request, StreamAdvisorChain chain) {
@@ -34,18 +31,24 @@ final class AdvisorStreamPath {
 		if (early != null) {
 			return parallel(request, early, verdict, chain);
 		}
-		return Mono.fromCallable(() -> this.screening.screenPrompt(ModelArmorAdvisor.STREAM, request))
-			.subscribeOn(this.scheduler)
-			.flatMapMany((prompt) -> {
-				if (prompt.refusal() != null) {
-					return Flux.just(prompt.refusal());
-				}
-				return this.answers.screen(chain.nextStream(prompt.request()), prompt.text(), request.context());
-			});
+		return prompt(request).flatMapMany((prompt) -> {
+			if (prompt.refusal() != null) {
+				return Flux.just(prompt.refusal());
+			}
+			return this.answers.screen(chain.nextStream(prompt.request()), prompt.text(), request.context());
+		});
+	}
+
+	private Mono<Screened> prompt(ChatClientRequest request) {
+		String text = AdvisorScreening.promptText(request);
+		if (text.isBlank()) {
+			return Mono.just(new Screened(request, null, null));
+		}
+		return Mono.fromFuture(() -> this.screening.screenPromptAsync(ModelArmorAdvisor.STREAM, request, text), false);
 	}
 
 	/**
-	 * The model's stream starts at once, while the prompt is screened on the scheduler; every signal of it
+	 * The model's stream starts at once, while the prompt is screened; every signal of it
 	 * (chunks, its end, its failure) is held until the prompt's verdict. A passed prompt releases them to
 	 * the stream mode's screening; a blocked one cancels the model's stream and answers with the refusal.
 	 */
@@ -53,11 +56,8 @@ final class AdvisorStreamPath {
 			PromptVerdict verdict, StreamAdvisorChain chain) {
 		String text = AdvisorScreening.promptText(request);
 		return Flux.defer(() -> {
-			// Started from the scheduler: when every thread of the executor is busy, the prompt is screened on
-			// the thread that starts it, which must not be the subscriber's (an event loop, perhaps).
 			Mono<Screened> prompt = Mono
-				.fromFuture(() -> this.screening.screenPromptAsync(ModelArmorAdvisor.STREAM, request, text))
-				.subscribeOn(this.scheduler)
+				.fromFuture(() -> this.screening.screenPromptAsync(ModelArmorAdvisor.STREAM, request, text), false)
 				.flatMap((screened) -> (screened.refusal() != null)
 						? Mono.<Screened>error(new RefusedPrompt(screened.refusal())) : Mono.just(screened))
 				.doOnSuccess((screened) -> verdict.decide(true))

@@ -3,28 +3,22 @@ package dev.modelarmor.ai;
 import java.util.List;
 import java.util.Map;
 
-import dev.modelarmor.ai.AdvisorScreening.Answer;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
 
 /**
  * {@link ModelArmorAdvisorOptions.StreamMode#BUFFERED}: the whole answer is collected and screened (generation
  * {@code i} being the text of every chunk's generation {@code i}), with every chunk's tool calls, before
- * any of it is emitted.
+ * any of it is emitted, no thread waiting for a screening.
  */
 final class BufferedStreamScreening implements StreamScreening {
 
-	private final AdvisorScreening screening;
+	private final StreamAnswers answers;
 
-	private final Scheduler scheduler;
-
-	BufferedStreamScreening(AdvisorScreening screening, Scheduler scheduler) {
-		this.screening = screening;
-		this.scheduler = scheduler;
+	BufferedStreamScreening(AdvisorScreening screening) {
+		this.answers = new StreamAnswers(screening);
 	}
 
 	@Override
@@ -34,22 +28,10 @@ final class BufferedStreamScreening implements StreamScreening {
 			if (chunks.isEmpty()) {
 				return Flux.empty();
 			}
-			return Mono.fromCallable(() -> screenAll(chunks, prompt))
-				.subscribeOn(this.scheduler)
-				.flatMapMany(Flux::fromIterable);
+			return this.answers.screen(ChatResponses.joined(chunks), chunks, prompt)
+				.flatMapIterable((screened) -> (screened.refused() || screened.rewritten())
+						? List.of(screened.response()) : chunks);
 		});
-	}
-
-	private List<ChatClientResponse> screenAll(List<ChatClientResponse> chunks, @Nullable String prompt) {
-		Answer answer = this.screening.screenAnswer(ModelArmorAdvisor.STREAM, ChatResponses.joined(chunks), prompt);
-		if (answer.refused()) {
-			return List.of(answer.response());
-		}
-		Answer toolCalls = this.screening.refusedToolCalls(ModelArmorAdvisor.STREAM, chunks, prompt);
-		if (toolCalls != null) {
-			return List.of(toolCalls.response());
-		}
-		return answer.rewritten() ? List.of(answer.response()) : chunks;
 	}
 
 }

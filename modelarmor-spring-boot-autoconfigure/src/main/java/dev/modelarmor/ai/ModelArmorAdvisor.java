@@ -13,8 +13,6 @@ import dev.modelarmor.screening.ScreeningObserver;
 import dev.modelarmor.screening.ScreeningRequest;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.scheduler.Scheduler;
-import reactor.core.scheduler.Schedulers;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -53,12 +51,12 @@ import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
  *
  * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code WINDOWED} (the default) holds the answer
  * back until the window of text that holds it has been screened, windows overlapping so that a match
- * across chunks is found before any of it is emitted ({@link StreamWindows}); {@code BUFFERED} screens
+ * across chunks is found before any of it is emitted ({@link dev.modelarmor.screening.StreamWindows}); {@code BUFFERED} screens
  * the whole answer before any of it is emitted (generation {@code i} being the text of every chunk's
  * generation {@code i}); {@code PER_CHUNK} screens each chunk's generations as they come. In every mode
  * the names and arguments of a chunk's tool calls are screened as model output before the chunk is
- * emitted: the caller may run them. Model Armor calls, which block, run on
- * {@link Schedulers#boundedElastic()}.
+ * emitted: the caller may run them. No thread waits for a stream's Model Armor calls or retry waits
+ * ({@link ModelArmorScreening#screenAsync(ScreeningRequest)}), and cancelling a stream cancels them.
  *
  * <p><strong>Parallel prompt screening</strong> ({@link ModelArmorAdvisorOptions#parallelPromptScreening()},
  * off by default) starts the rest of the chain, and so the model, while the prompt is being screened
@@ -126,24 +124,11 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 	 */
 	public ModelArmorAdvisor(ModelArmorScreening screening, @Nullable String template,
 			ModelArmorAdvisorOptions options) {
-		this(screening, template, options, Schedulers.boundedElastic());
-	}
-
-	/**
-	 * Creates an advisor whose Model Armor calls in streams run on the given scheduler.
-	 * @param screening screens and decides
-	 * @param template the template id to screen with, or {@code null} for the default
-	 * @param options how the advisor acts
-	 * @param scheduler where the blocking Model Armor calls of streams run
-	 */
-	public ModelArmorAdvisor(ModelArmorScreening screening, @Nullable String template,
-			ModelArmorAdvisorOptions options, Scheduler scheduler) {
 		Objects.requireNonNull(screening, "screening");
 		this.options = Objects.requireNonNull(options, "options");
-		Objects.requireNonNull(scheduler, "scheduler");
 		AdvisorScreening exchange = new AdvisorScreening(screening, template, options);
 		this.callPath = new AdvisorCallPath(exchange);
-		this.streamPath = new AdvisorStreamPath(exchange, scheduler);
+		this.streamPath = new AdvisorStreamPath(exchange);
 	}
 
 	@Override

@@ -6,42 +6,28 @@ import java.util.Map;
 import dev.modelarmor.ai.AdvisorScreening.Answer;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
 
 /**
  * {@link ModelArmorAdvisorOptions.StreamMode#PER_CHUNK}: each chunk's generations and tool calls are
- * screened as they come, one chunk at a time; the first refusal ends the stream.
+ * screened as they come, one chunk at a time, no thread waiting for a screening; the first refusal ends
+ * the stream.
  */
 final class PerChunkStreamScreening implements StreamScreening {
 
-	private final AdvisorScreening screening;
+	private final StreamAnswers answers;
 
-	private final Scheduler scheduler;
-
-	PerChunkStreamScreening(AdvisorScreening screening, Scheduler scheduler) {
-		this.screening = screening;
-		this.scheduler = scheduler;
+	PerChunkStreamScreening(AdvisorScreening screening) {
+		this.answers = new StreamAnswers(screening);
 	}
 
 	@Override
 	public Flux<ChatClientResponse> screen(Flux<ChatClientResponse> answer, @Nullable String prompt,
 			Map<String, @Nullable Object> context) {
-		return answer
-			.concatMap((chunk) -> Mono.fromCallable(() -> screenChunk(chunk, prompt)).subscribeOn(this.scheduler))
+		return answer.concatMap((chunk) -> this.answers.screen(chunk, List.of(chunk), prompt))
 			.takeUntil(Answer::refused)
 			.map(Answer::response);
-	}
-
-	private Answer screenChunk(ChatClientResponse chunk, @Nullable String prompt) {
-		Answer answer = this.screening.screenAnswer(ModelArmorAdvisor.STREAM, chunk, prompt);
-		if (answer.refused()) {
-			return answer;
-		}
-		Answer toolCalls = this.screening.refusedToolCalls(ModelArmorAdvisor.STREAM, List.of(chunk), prompt);
-		return (toolCalls != null) ? toolCalls : answer;
 	}
 
 }

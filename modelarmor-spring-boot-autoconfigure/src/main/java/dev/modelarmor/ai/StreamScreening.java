@@ -5,7 +5,6 @@ import java.util.Map;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
 
@@ -26,12 +25,12 @@ interface StreamScreening {
 	Flux<ChatClientResponse> screen(Flux<ChatClientResponse> answer, @Nullable String prompt,
 			Map<String, @Nullable Object> context);
 
-	/** The strategy of the advisor's stream mode; Model Armor calls run on the scheduler. */
-	static StreamScreening of(AdvisorScreening screening, Scheduler scheduler) {
+	/** The strategy of the advisor's stream mode; no thread waits for its Model Armor calls. */
+	static StreamScreening of(AdvisorScreening screening) {
 		return switch (screening.options().streamMode()) {
-			case BUFFERED -> new BufferedStreamScreening(screening, scheduler);
-			case PER_CHUNK -> new PerChunkStreamScreening(screening, scheduler);
-			case WINDOWED -> new WindowedStreamScreening(screening, scheduler);
+			case BUFFERED -> new BufferedStreamScreening(screening);
+			case PER_CHUNK -> new PerChunkStreamScreening(screening);
+			case WINDOWED -> new WindowedStreamScreening(screening);
 		};
 	}
 

@@ -3,20 +3,22 @@ package dev.modelarmor.ai;
 import java.util.Map;
 
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.StreamWindows;
+import dev.modelarmor.screening.StreamWindowsFlux;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
 
 /**
  * {@link ModelArmorAdvisorOptions.StreamMode#WINDOWED}: windows of the answer are screened as it streams
- * ({@link StreamWindows}), each chunk held back until the window that holds it has passed. Each step, a
- * chunk or the end, runs on the scheduler, one at a time, so a cancelled stream starts no further
- * screening.
+ * ({@link StreamWindows}, shared with {@code @ModelArmorGuarded} methods that return a {@code Flux}), each
+ * chunk held back until the window that holds it has passed. Each step, a chunk or the end, waits for the
+ * previous one without a thread waiting for Model Armor, so a cancelled stream cancels the screening in
+ * flight and starts no further one.
  */
 final class WindowedStreamScreening implements StreamScreening {
 
@@ -25,11 +27,8 @@ final class WindowedStreamScreening implements StreamScreening {
 
 	private final AdvisorScreening screening;
 
-	private final Scheduler scheduler;
-
-	WindowedStreamScreening(AdvisorScreening screening, Scheduler scheduler) {
+	WindowedStreamScreening(AdvisorScreening screening) {
 		this.screening = screening;
-		this.scheduler = scheduler;
 	}
 
 	@Override
@@ -37,13 +36,11 @@ final class WindowedStreamScreening implements StreamScreening {
 			Map<String, @Nullable Object> context) {
 		return Flux.defer(() -> {
 			ModelArmorAdvisorOptions options = this.screening.options();
-			StreamWindows windows = new StreamWindows(options.streamWindow(), options.streamOverlap(),
-					(text) -> this.screening.screenAnswerText(ModelArmorAdvisor.STREAM, text, prompt),
-					(toolCalls) -> this.screening.screenToolCalls(ModelArmorAdvisor.STREAM, toolCalls, prompt));
-			return answer
-				.concatMap((chunk) -> Mono.fromCallable(() -> windows.accept(chunk)).subscribeOn(this.scheduler))
-				.concatWith(Mono.fromCallable(windows::finish).subscribeOn(this.scheduler))
-				.takeUntil((step) -> step.refusal() != null)
+			StreamWindows<ChatClientResponse> windows = new StreamWindows<>(options.streamWindow(),
+					options.streamOverlap(), ChatChunks.INSTANCE,
+					(text) -> this.screening.screenAnswerTextAsync(ModelArmorAdvisor.STREAM, text, prompt),
+					(toolCalls) -> this.screening.screenToolCallsAsync(ModelArmorAdvisor.STREAM, toolCalls, prompt));
+			return StreamWindowsFlux.steps(answer, windows)
 				.concatMap((step) -> emit(step, context))
 				.doFinally((signal) -> {
 					if (logger.isDebugEnabled()) {
@@ -54,7 +51,8 @@ final class WindowedStreamScreening implements StreamScreening {
 		});
 	}
 
-	private Flux<ChatClientResponse> emit(StreamWindows.Step step, Map<String, @Nullable Object> context) {
+	private Flux<ChatClientResponse> emit(StreamWindows.Step<ChatClientResponse> step,
+			Map<String, @Nullable Object> context) {
 		Refusal refusal = step.refusal();
 		Flux<ChatClientResponse> chunks = Flux.fromIterable(step.emit());
 		if (refusal == null) {

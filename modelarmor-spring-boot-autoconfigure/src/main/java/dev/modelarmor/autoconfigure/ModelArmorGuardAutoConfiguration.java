@@ -4,6 +4,7 @@ import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.web.ModelArmorExceptionHandler;
+import dev.modelarmor.web.ModelArmorWebFluxExceptionHandler;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -20,7 +21,8 @@ import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of {@link ModelArmorGuarded @ModelArmorGuarded}: a static advising post-processor
- * (no AspectJ weaver needed) and, in a Spring MVC application, problem-detail rendering of blocked calls.
+ * (no AspectJ weaver needed) and, in a Spring MVC or WebFlux application, problem-detail rendering of
+ * blocked calls.
  */
 @AutoConfiguration(after = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
@@ -51,6 +53,19 @@ public final class ModelArmorGuardAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorExceptionHandler modelArmorExceptionHandler() {
 			return new ModelArmorExceptionHandler();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+	@ConditionalOnClass(name = "org.springframework.web.reactive.DispatcherHandler")
+	static class ReactiveProblemDetailsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler() {
+			return new ModelArmorWebFluxExceptionHandler();
 		}
 
 	}

@@ -19,9 +19,10 @@ import org.springframework.util.ClassUtils;
  * @param screenPrompt whether the prompt is screened
  * @param onMatch what happens on a match
  * @param parallel whether the prompt is screened while the body runs (the method is free of side effects)
+ * @param shape what the method returns: its answer at once, or later
  */
 record GuardedMethod(String name, String template, @Nullable PromptSource prompt, @Nullable ResponseSource response,
-		boolean screenPrompt, MatchAction onMatch, boolean parallel) {
+		boolean screenPrompt, MatchAction onMatch, boolean parallel, ReturnShape shape) {
 
 	/**
 	 * Resolves a method, failing when it cannot be screened.
@@ -41,10 +42,14 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 			throw invalid(method, "has no CharSequence argument to screen as the prompt",
 					"Set prompt = \"#request.text\" (SpEL over the arguments) or screenPrompt = false", null);
 		}
-		ResponseSource response = annotation.screenResponse() ? ResponseSource.of(method, annotation.response()) : null;
+		ReturnShape shape = ReturnShape.of(method);
+		ResponseSource response = annotation.screenResponse() ? ResponseSource.of(method, annotation.response(), shape)
+				: null;
 		if (annotation.screenResponse() && response == null) {
-			throw invalid(method, "returns no CharSequence or Optional<CharSequence> to screen as the response",
-					"Set response = \"#result.text\" (SpEL over #result) or screenResponse = false", null);
+			throw invalid(method, "returns no CharSequence or Optional<CharSequence>, nor a Mono, Flux or "
+					+ "CompletableFuture of CharSequence, to screen as the response",
+					"Set response = \"#result.text\" (SpEL over #result, each element for a Mono, Flux or "
+							+ "CompletableFuture) or screenResponse = false", null);
 		}
 		if (annotation.template().isBlank() && (defaultTemplate == null || defaultTemplate.isBlank())) {
 			throw invalid(method, "names no template and modelarmor.template-id is not set",
@@ -55,7 +60,8 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 					+ "before it is de-identified", "Remove sideEffectFree = true or choose another onMatch", null);
 		}
 		return new GuardedMethod(describe(method), annotation.template().strip(), prompt, response,
-				annotation.screenPrompt(), annotation.onMatch(), annotation.sideEffectFree() && annotation.screenPrompt());
+				annotation.screenPrompt(), annotation.onMatch(), annotation.sideEffectFree() && annotation.screenPrompt(),
+				shape);
 	}
 
 	static String describe(Method method) {

@@ -15,7 +15,9 @@ import org.springframework.aop.support.AopUtils;
 
 /**
  * Screens the prompt of a {@link ModelArmorGuarded} method before it runs and its answer after, through
- * {@link ModelArmorScreening}, which decides what a result means for the call.
+ * {@link ModelArmorScreening}, which decides what a result means for the call. A method that answers
+ * later (a future, a {@code Mono} or a {@code Flux}) is screened without a thread waiting
+ * ({@link FutureGuard}, {@link ReactiveGuard}).
  */
 final class ModelArmorGuardInterceptor implements MethodInterceptor {
 
@@ -43,6 +45,16 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		ModelArmorScreening screening = this.screening.get();
+		switch (guarded.shape()) {
+			case FUTURE:
+				return FutureGuard.guard(new GuardedCall(invocation, guarded, screening));
+			case MONO:
+				return ReactiveGuard.mono(new GuardedCall(invocation, guarded, screening));
+			case FLUX:
+				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening));
+			default:
+				break;
+		}
 		@Nullable Object[] arguments = invocation.getArguments();
 		PromptSource promptSource = guarded.prompt();
 		String prompt = (promptSource != null) ? promptSource.read(method, arguments) : null;
@@ -97,7 +109,7 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		return (replacement != null) ? responseSource.replace(replacement) : returned;
 	}
 
-	private static ScreeningRequest request(GuardedMethod guarded, ScreeningRequest side, boolean replaceable) {
+	static ScreeningRequest request(GuardedMethod guarded, ScreeningRequest side, boolean replaceable) {
 		return side.withTemplate(guarded.template()).withOnMatch(guarded.onMatch()).withReplaceable(replaceable);
 	}
 

@@ -10,8 +10,10 @@ import org.springframework.expression.Expression;
 
 /**
  * Where a guarded method's answer is: the return value (a {@link CharSequence} or an {@link Optional}
- * of one), or a SpEL expression over {@code #result}. The answer can be replaced by de-identified text
- * only when it is the whole return value and that accepts a {@code String}.
+ * of one), or a SpEL expression over {@code #result}. For a method that answers later (a {@code Mono},
+ * a {@code Flux} or a {@code CompletableFuture}), the answer is each element it gives, and {@code #result}
+ * that element. The answer can be replaced by de-identified text only when it is the whole return value
+ * (or element) and that accepts a {@code String}.
  *
  * @param expression the SpEL, or {@code null} when the answer is the return value itself
  * @param optional whether the return value is an {@code Optional}
@@ -23,11 +25,17 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 	 * The response source of a method.
 	 * @param method the guarded method
 	 * @param expression the {@code response} attribute, possibly empty
+	 * @param shape what the method returns
 	 * @return the source, or {@code null} when the method returns no text and has no expression
 	 */
-	static @Nullable ResponseSource of(Method method, String expression) {
+	static @Nullable ResponseSource of(Method method, String expression, ReturnShape shape) {
 		if (!expression.isBlank() && !expression.strip().equals("#result")) {
 			return new ResponseSource(GuardExpressions.parse(expression, method, "response", true), false, false);
+		}
+		if (shape != ReturnShape.VALUE) {
+			Class<?> element = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
+			return (element != null && CharSequence.class.isAssignableFrom(element))
+					? new ResponseSource(null, false, element.isAssignableFrom(String.class)) : null;
 		}
 		Class<?> returnType = method.getReturnType();
 		if (CharSequence.class.isAssignableFrom(returnType)) {

@@ -6,7 +6,6 @@ import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -28,13 +27,7 @@ public class ModelArmorExceptionHandler {
 	 */
 	@ExceptionHandler
 	public ProblemDetail handleViolation(ModelArmorViolationException ex) {
-		String phase = ex.phase().name().toLowerCase(java.util.Locale.ROOT);
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-				"The " + phase + " matched Model Armor filters: " + String.join(", ", ex.matchedFilters()));
-		problem.setTitle("Blocked by Model Armor");
-		problem.setProperty("phase", ex.phase().name());
-		problem.setProperty("filters", ex.matchedFilters());
-		return problem;
+		return ModelArmorProblems.violation(ex);
 	}
 
 	/**
@@ -44,12 +37,7 @@ public class ModelArmorExceptionHandler {
 	 */
 	@ExceptionHandler
 	public ProblemDetail handleNotScreened(ModelArmorNotScreenedException ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
-				"Model Armor could not screen the " + ex.phase().name().toLowerCase(java.util.Locale.ROOT)
-						+ "; the request was not processed.");
-		problem.setTitle("Screening unavailable");
-		problem.setProperty("phase", ex.phase().name());
-		return problem;
+		return ModelArmorProblems.notScreened(ex);
 	}
 
 	/**
@@ -59,15 +47,7 @@ public class ModelArmorExceptionHandler {
 	 */
 	@ExceptionHandler
 	public ProblemDetail handleInputRejected(ModelArmorInputRejectedException ex) {
-		String phase = ex.phase().name().toLowerCase(java.util.Locale.ROOT);
-		ProblemDetail problem = ex.tooLarge()
-				? ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
-						"The " + phase + " is larger than Model Armor screens; the request was not processed.")
-				: ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-						"Model Armor refused to screen the " + phase + "; the request was not processed.");
-		problem.setTitle("Refused by Model Armor");
-		problem.setProperty("phase", ex.phase().name());
-		return problem;
+		return ModelArmorProblems.inputRejected(ex);
 	}
 
 }

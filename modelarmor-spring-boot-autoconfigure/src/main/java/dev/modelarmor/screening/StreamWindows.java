@@ -1,29 +1,27 @@
-package dev.modelarmor.ai;
+package dev.modelarmor.screening;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import dev.modelarmor.client.Utf8;
-import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.ai.chat.client.ChatClientResponse;
-import org.springframework.ai.chat.messages.AssistantMessage;
-import org.springframework.ai.chat.messages.AssistantMessage.ToolCall;
-import org.springframework.ai.chat.model.Generation;
-
 /**
- * The windowed screening of one streamed answer ({@link ModelArmorAdvisorOptions.StreamMode#WINDOWED}):
- * which of the model's chunks may be emitted, once the text that holds them has been screened.
+ * The windowed screening of one streamed answer, shared by the Spring AI advisor's windowed stream mode
+ * and {@code @ModelArmorGuarded} methods that return a {@code Flux}: which of the stream's chunks may be
+ * emitted, once the text that holds them has been screened. Each screening is asynchronous (a
+ * {@link ModelArmorScreening#screenAsync(ScreeningRequest)} future), so no thread waits for one.
  *
  * <p>Each generation's text is screened on its own, in windows. A window is everything received and not
  * yet emitted; it is screened once at least {@code window} UTF-8 bytes are waiting and at least
  * {@code window - overlap} of them arrived since the previous window, and at the end of the stream for
  * what is left (so an answer shorter than a window is screened once, at the end). After a window passes,
- * the chunks that end at least {@code overlap} bytes before its end are emitted, as the model sent them;
+ * the chunks that end at least {@code overlap} bytes before its end are emitted, as the stream sent them;
  * the rest is held back and is the head of the next window. A match shorter than the overlap therefore
  * lies whole in a window before any of it is emitted, whichever chunks or windows it spans, and every
  * emitted chunk's text was screened, the overlap emitted once.
@@ -31,27 +29,34 @@ import org.springframework.ai.chat.model.Generation;
  * <p>A de-identified window is emitted as its de-identified text: in the first emitted chunk of the
  * generation, the others emitting none of its text. Only a part that the de-identified text leaves
  * unchanged is held back: when the change reaches into the held part, the emitted part ends before the
- * change (its text is then the model's, which the de-identified text leaves as it was), and the held part
+ * change (its text is then the stream's, which the de-identified text leaves as it was), and the held part
  * is screened again with the next window or at the end.
  *
- * <p>The other parts of a chunk travel with it and are emitted only with it, after the text before them
- * was screened. Tool calls are model output the caller may act on: the names and arguments of a chunk's
- * tool calls are screened (one call per chunk that has any) before the chunk is emitted.
+ * <p>The other parts of a chunk travel with it and are emitted only with it. A chunk's tool calls, if its
+ * kind has any, are screened (one call per chunk that has any) before the chunk is emitted.
  *
- * <p>Not thread-safe: one stream gives it its chunks one at a time.
+ * <p>Not thread-safe: one stream gives it its chunks one at a time, each after the previous step's future
+ * completed; only {@link #cancel()} may come from another thread.
+ *
+ * @param <C> the type of the stream's chunks
  */
-final class StreamWindows {
+public final class StreamWindows<C> {
+
+	/** The UTF-8 bytes that wait for one screening unless the caller chooses. */
+	public static final int DEFAULT_WINDOW = 2048;
 
 	private final int window;
 
 	private final int overlap;
 
-	private final Function<String, ScreeningDecision> screenText;
+	private final Chunks<C> chunks;
 
-	private final Function<String, ScreeningDecision> screenToolCalls;
+	private final Function<String, CompletableFuture<ScreeningDecision>> screenText;
+
+	private final Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls;
 
 	/** The chunks received and not emitted, oldest first. */
-	private final List<Held> held = new ArrayList<>();
+	private final List<Held<C>> held = new ArrayList<>();
 
 	/** Per generation: the text of the held chunks. */
 	private final List<StringBuilder> pending = new ArrayList<>();
@@ -65,22 +70,29 @@ final class StreamWindows {
 	/** Per generation: whether its held text must be screened again (its last window was de-identified). */
 	private final List<Boolean> dirty = new ArrayList<>();
 
-	private int screenings;
+	private volatile int screenings;
+
+	private volatile boolean cancelled;
+
+	private volatile @Nullable CompletableFuture<ScreeningDecision> inFlight;
 
 	/**
 	 * Creates the screening of one stream.
 	 * @param window the UTF-8 bytes that wait for a screening
 	 * @param overlap the UTF-8 bytes of a window held back for the next one, at most half of {@code window}
+	 * @param chunks reads and rewrites the text of a chunk
 	 * @param screenText screens one window of one generation's text
 	 * @param screenToolCalls screens the names and arguments of one chunk's tool calls
 	 */
-	StreamWindows(int window, int overlap, Function<String, ScreeningDecision> screenText,
-			Function<String, ScreeningDecision> screenToolCalls) {
-		if (overlap < 0 || overlap > window / 2) {
-			throw new IllegalArgumentException("overlap must be from 0 to half of window");
+	public StreamWindows(int window, int overlap, Chunks<C> chunks,
+			Function<String, CompletableFuture<ScreeningDecision>> screenText,
+			Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls) {
+		if (window <= 0 || overlap < 0 || overlap > window / 2) {
+			throw new IllegalArgumentException("window must be positive and overlap from 0 to half of window");
 		}
 		this.window = window;
 		this.overlap = overlap;
+		this.chunks = chunks;
 		this.screenText = screenText;
 		this.screenToolCalls = screenToolCalls;
 	}
@@ -90,12 +102,12 @@ final class StreamWindows {
 	 * @param chunk the chunk
 	 * @return the chunks that may be emitted now, and the refusal that ends the stream, if any
 	 */
-	Step accept(ChatClientResponse chunk) {
-		List<Generation> generations = ChatResponses.generations(chunk);
-		int[] lengths = new int[generations.size()];
+	public CompletableFuture<Step<C>> accept(C chunk) {
+		List<String> texts = this.chunks.texts(chunk);
+		int[] lengths = new int[texts.size()];
 		boolean due = false;
-		for (int g = 0; g < generations.size(); g++) {
-			String text = ChatResponses.text(generations.get(g));
+		for (int g = 0; g < texts.size(); g++) {
+			String text = texts.get(g);
 			lengths[g] = text.length();
 			while (this.pending.size() <= g) {
 				this.pending.add(new StringBuilder());
@@ -109,15 +121,15 @@ final class StreamWindows {
 			this.newBytes.set(g, this.newBytes.get(g) + bytes);
 			due |= this.pendingBytes.get(g) >= this.window && this.newBytes.get(g) >= this.window - this.overlap;
 		}
-		this.held.add(new Held(chunk, lengths));
-		return due ? screen(false) : Step.NOTHING;
+		this.held.add(new Held<>(chunk, lengths));
+		return due ? screen(false) : CompletableFuture.completedFuture(Step.nothing());
 	}
 
 	/**
 	 * The stream ended: screens what is left.
 	 * @return the rest of the chunks, and the refusal that ends the stream, if any
 	 */
-	Step finish() {
+	public CompletableFuture<Step<C>> finish() {
 		return screen(true);
 	}
 
@@ -125,11 +137,36 @@ final class StreamWindows {
 	 * How many windows and tool calls were screened so far.
 	 * @return the count of screenings
 	 */
-	int screenings() {
+	public int screenings() {
 		return this.screenings;
 	}
 
-	private Step screen(boolean last) {
+	/**
+	 * The stream was cancelled: cancels the screening in flight, if any, and starts no other.
+	 */
+	public void cancel() {
+		this.cancelled = true;
+		CompletableFuture<ScreeningDecision> call = this.inFlight;
+		if (call != null) {
+			call.cancel(true);
+		}
+	}
+
+	private CompletableFuture<ScreeningDecision> call(Function<String, CompletableFuture<ScreeningDecision>> screen,
+			String text) {
+		if (this.cancelled) {
+			return CompletableFuture.failedFuture(new CancellationException("stream cancelled"));
+		}
+		this.screenings++;
+		CompletableFuture<ScreeningDecision> call = screen.apply(text);
+		this.inFlight = call;
+		if (this.cancelled) {
+			call.cancel(true);
+		}
+		return call;
+	}
+
+	private CompletableFuture<Step<C>> screen(boolean last) {
 		int generations = this.pending.size();
 		int[] cut = new int[generations];
 		for (int g = 0; g < generations; g++) {
@@ -138,22 +175,32 @@ final class StreamWindows {
 		}
 		int release = releasable(cut);
 		@Nullable String[] deidentified = new String[generations];
-		for (int g = 0; g < generations; g++) {
-			String text = this.pending.get(g).toString();
-			if ((this.newBytes.get(g) == 0 && !this.dirty.get(g)) || text.isBlank()) {
-				continue;
+		return screenGeneration(0, deidentified).thenCompose((refusal) -> {
+			if (refusal != null) {
+				return CompletableFuture.completedFuture(new Step<>(List.of(), refusal));
 			}
-			this.screenings++;
-			ScreeningDecision decision = this.screenText.apply(text);
+			return emit(withinUnchanged(release, deidentified), deidentified);
+		});
+	}
+
+	/** Screens generation {@code g} and those after it, one at a time; completes with the first refusal. */
+	private CompletableFuture<@Nullable Refusal> screenGeneration(int g, @Nullable String[] deidentified) {
+		if (g >= this.pending.size()) {
+			return CompletableFuture.completedFuture(null);
+		}
+		String text = this.pending.get(g).toString();
+		if ((this.newBytes.get(g) == 0 && !this.dirty.get(g)) || text.isBlank()) {
+			return screenGeneration(g + 1, deidentified);
+		}
+		return call(this.screenText, text).thenCompose((decision) -> {
 			if (decision instanceof Refusal refusal) {
-				return new Step(List.of(), refusal);
+				return CompletableFuture.completedFuture(refusal);
 			}
 			deidentified[g] = (decision instanceof Deidentified rewritten) ? rewritten.text() : null;
 			this.newBytes.set(g, 0L);
 			this.dirty.set(g, deidentified[g] != null);
-		}
-		release = withinUnchanged(release, deidentified);
-		return emit(release, deidentified);
+			return screenGeneration(g + 1, deidentified);
+		});
 	}
 
 	/** The most chunks, from the oldest, whose text of every generation ends at or before its cut. */
@@ -200,36 +247,46 @@ final class StreamWindows {
 		return chunks;
 	}
 
-	private Step emit(int release, @Nullable String[] deidentified) {
-		List<ChatClientResponse> out = new ArrayList<>(release);
+	private CompletableFuture<Step<C>> emit(int release, @Nullable String[] deidentified) {
 		List<@Nullable String> replacements = new ArrayList<>();
 		for (int g = 0; g < deidentified.length; g++) {
 			replacements.add(replacement(g, release, deidentified[g]));
 		}
-		for (int k = 0; k < release; k++) {
-			ChatClientResponse chunk = this.held.get(k).chunk();
-			String toolCalls = toolCalls(chunk);
-			if (!toolCalls.isBlank()) {
-				this.screenings++;
-				ScreeningDecision decision = this.screenToolCalls.apply(toolCalls);
-				if (decision instanceof Refusal refusal) {
-					return new Step(out, refusal);
-				}
+		return emitChunk(0, release, replacements, new ArrayList<>(release));
+	}
+
+	/** Screens the tool calls of held chunk {@code k} and emits it, then the next, up to {@code release}. */
+	private CompletableFuture<Step<C>> emitChunk(int from, int release, List<@Nullable String> replacements,
+			List<C> out) {
+		int k = from;
+		String toolCalls = "";
+		while (k < release && (toolCalls = this.chunks.toolCalls(this.held.get(k).chunk())).isBlank()) {
+			out.add(rewritten(this.held.get(k).chunk(), replacements));
+			k++;
+		}
+		if (k >= release) {
+			for (int g = 0; g < this.pending.size(); g++) {
+				int emitted = end(g, release);
+				StringBuilder text = this.pending.get(g);
+				text.delete(0, emitted);
+				this.pendingBytes.set(g, Utf8.length(text));
+			}
+			this.held.subList(0, release).clear();
+			return CompletableFuture.completedFuture(new Step<>(out, null));
+		}
+		C chunk = this.held.get(k).chunk();
+		int next = k + 1;
+		return call(this.screenToolCalls, toolCalls).thenCompose((decision) -> {
+			if (decision instanceof Refusal refusal) {
+				return CompletableFuture.completedFuture(new Step<>(out, refusal));
 			}
 			out.add(rewritten(chunk, replacements));
-		}
-		for (int g = 0; g < this.pending.size(); g++) {
-			int emitted = end(g, release);
-			StringBuilder text = this.pending.get(g);
-			text.delete(0, emitted);
-			this.pendingBytes.set(g, Utf8.length(text));
-		}
-		this.held.subList(0, release).clear();
-		return new Step(out, null);
+			return emitChunk(next, release, replacements, out);
+		});
 	}
 
 	/**
-	 * What the emitted chunks carry of generation {@code g}: {@code null} for the model's own text, else the
+	 * What the emitted chunks carry of generation {@code g}: {@code null} for the stream's own text, else the
 	 * de-identified text of the part emitted.
 	 */
 	private @Nullable String replacement(int g, int release, @Nullable String rewritten) {
@@ -246,7 +303,7 @@ final class StreamWindows {
 		if (rewritten.endsWith(kept)) {
 			return rewritten.substring(0, rewritten.length() - kept.length());
 		}
-		// The change lies in the held part: the part emitted is the model's text, unchanged.
+		// The change lies in the held part: the part emitted is the stream's text, unchanged.
 		return null;
 	}
 
@@ -254,19 +311,19 @@ final class StreamWindows {
 	 * A chunk as emitted: the generations that are replaced carry the whole replacement in the first chunk
 	 * that has the generation, and no text in the others.
 	 */
-	private static ChatClientResponse rewritten(ChatClientResponse chunk, List<@Nullable String> replacements) {
-		List<Generation> generations = ChatResponses.generations(chunk);
-		List<Generation> out = new ArrayList<>(generations);
+	private C rewritten(C chunk, List<@Nullable String> replacements) {
+		int generations = this.chunks.texts(chunk).size();
+		List<@Nullable String> texts = new ArrayList<>(generations);
 		boolean changed = false;
-		for (int g = 0; g < generations.size() && g < replacements.size(); g++) {
-			String replacement = replacements.get(g);
+		for (int g = 0; g < generations; g++) {
+			String replacement = (g < replacements.size()) ? replacements.get(g) : null;
+			texts.add(replacement);
 			if (replacement != null) {
-				out.set(g, ChatResponses.withText(generations.get(g), replacement));
 				replacements.set(g, "");
 				changed = true;
 			}
 		}
-		return changed ? ChatResponses.withGenerations(chunk, out) : chunk;
+		return changed ? this.chunks.withTexts(chunk, texts) : chunk;
 	}
 
 	/** Where generation {@code g}'s text of the first {@code chunks} held chunks ends. */
@@ -277,25 +334,6 @@ final class StreamWindows {
 			end += (g < lengths.length) ? lengths[g] : 0;
 		}
 		return end;
-	}
-
-	/**
-	 * The names and arguments of every tool call of a chunk, one per line.
-	 * @param chunk the chunk
-	 * @return the text to screen, empty when the chunk has no tool calls
-	 */
-	static String toolCalls(ChatClientResponse chunk) {
-		StringBuilder text = new StringBuilder();
-		for (Generation generation : ChatResponses.generations(chunk)) {
-			AssistantMessage output = generation.getOutput();
-			if (output == null) {
-				continue;
-			}
-			for (ToolCall call : output.getToolCalls()) {
-				text.append(call.name()).append('\n').append(call.arguments()).append('\n');
-			}
-		}
-		return text.toString();
 	}
 
 	/** Where the held part of a text starts: its shortest end that is at least {@code bytes} UTF-8 bytes. */
@@ -323,21 +361,57 @@ final class StreamWindows {
 	}
 
 	/**
+	 * Reads and rewrites the text of one kind of chunk.
+	 *
+	 * @param <C> the type of the chunks
+	 */
+	public interface Chunks<C> {
+
+		/**
+		 * The text of each of a chunk's generations (one for a stream of plain text).
+		 * @param chunk the chunk
+		 * @return the texts, empty strings for generations without text
+		 */
+		List<String> texts(C chunk);
+
+		/**
+		 * The chunk with some generations' text replaced.
+		 * @param chunk the chunk
+		 * @param texts per generation, the new text or {@code null} to keep the chunk's
+		 * @return the rewritten chunk
+		 */
+		C withTexts(C chunk, List<@Nullable String> texts);
+
+		/**
+		 * The names and arguments of the chunk's tool calls, to screen before it is emitted.
+		 * @param chunk the chunk
+		 * @return the text to screen, empty when the chunk has none
+		 */
+		default String toolCalls(C chunk) {
+			return "";
+		}
+
+	}
+
+	/**
 	 * A held chunk and the length of each of its generations' text.
 	 */
-	private record Held(ChatClientResponse chunk, int[] lengths) {
+	private record Held<C>(C chunk, int[] lengths) {
 	}
 
 	/**
 	 * What a step of the stream gives: the chunks to emit now, in order, then the refusal that ends the
 	 * stream, if any.
 	 *
+	 * @param <C> the type of the chunks
 	 * @param emit the chunks to emit
 	 * @param refusal the refusal, or {@code null} when the stream goes on
 	 */
-	record Step(List<ChatClientResponse> emit, @Nullable Refusal refusal) {
+	public record Step<C>(List<C> emit, @Nullable Refusal refusal) {
 
-		static final Step NOTHING = new Step(List.of(), null);
+		static <C> Step<C> nothing() {
+			return new Step<>(List.of(), null);
+		}
 
 	}
 

@@ -1,0 +1,52 @@
+package dev.modelarmor.web;
+
+import java.util.Locale;
+
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+
+/**
+ * The problem details of guard outcomes, one place for Spring MVC's and WebFlux's handlers: they name the
+ * phase and the matched filters, never the content.
+ */
+final class ModelArmorProblems {
+
+	private ModelArmorProblems() {
+	}
+
+	static ProblemDetail violation(ModelArmorViolationException ex) {
+		String phase = ex.phase().name().toLowerCase(Locale.ROOT);
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"The " + phase + " matched Model Armor filters: " + String.join(", ", ex.matchedFilters()));
+		problem.setTitle("Blocked by Model Armor");
+		problem.setProperty("phase", ex.phase().name());
+		problem.setProperty("filters", ex.matchedFilters());
+		return problem;
+	}
+
+	static ProblemDetail notScreened(ModelArmorNotScreenedException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE,
+				"Model Armor could not screen the " + ex.phase().name().toLowerCase(Locale.ROOT)
+						+ "; the request was not processed.");
+		problem.setTitle("Screening unavailable");
+		problem.setProperty("phase", ex.phase().name());
+		return problem;
+	}
+
+	static ProblemDetail inputRejected(ModelArmorInputRejectedException ex) {
+		String phase = ex.phase().name().toLowerCase(Locale.ROOT);
+		ProblemDetail problem = ex.tooLarge()
+				? ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+						"The " + phase + " is larger than Model Armor screens; the request was not processed.")
+				: ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+						"Model Armor refused to screen the " + phase + "; the request was not processed.");
+		problem.setTitle("Refused by Model Armor");
+		problem.setProperty("phase", ex.phase().name());
+		return problem;
+	}
+
+}

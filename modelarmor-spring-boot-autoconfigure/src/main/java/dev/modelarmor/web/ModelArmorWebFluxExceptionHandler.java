@@ -1,0 +1,67 @@
+package dev.modelarmor.web;
+
+import dev.modelarmor.screening.ModelArmorInputRejectedException;
+import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorViolationException;
+
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Renders guard outcomes that reach Spring WebFlux uncaught (a {@code Mono} or {@code Flux} that ended with
+ * the refusal before the response was committed) as {@code application/problem+json}, the same problem
+ * details as {@link ModelArmorExceptionHandler} for Spring MVC: a match as HTTP 400, screening that could
+ * not complete (fail-closed) as HTTP 503, text that Model Armor refused as HTTP 413 when it was too large
+ * and 400 otherwise, naming the phase and the matched filters, never the content. A stream that is refused
+ * after its first part was sent ends there: its status is already on the wire. The problem is
+ * {@code application/problem+json} whatever the request accepts. It runs last, so an
+ * application's own handlers win.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+public class ModelArmorWebFluxExceptionHandler {
+
+	/**
+	 * A prompt or answer that Model Armor matched.
+	 * @param ex the violation
+	 * @return a 400 problem detail with {@code phase} and {@code filters}
+	 */
+	@ExceptionHandler
+	public ResponseEntity<ProblemDetail> handleViolation(ModelArmorViolationException ex) {
+		return problem(ModelArmorProblems.violation(ex));
+	}
+
+	/**
+	 * A call blocked because screening could not complete.
+	 * @param ex the failure
+	 * @return a 503 problem detail with {@code phase}
+	 */
+	@ExceptionHandler
+	public ResponseEntity<ProblemDetail> handleNotScreened(ModelArmorNotScreenedException ex) {
+		return problem(ModelArmorProblems.notScreened(ex));
+	}
+
+	/**
+	 * A call blocked because Model Armor refused the text itself.
+	 * @param ex the refusal
+	 * @return a 413 problem detail when the text was too large, 400 otherwise, with {@code phase}
+	 */
+	@ExceptionHandler
+	public ResponseEntity<ProblemDetail> handleInputRejected(ModelArmorInputRejectedException ex) {
+		return problem(ModelArmorProblems.inputRejected(ex));
+	}
+
+	/**
+	 * Always {@code application/problem+json}: an event-stream endpoint, or a client that accepts only
+	 * {@code text/event-stream} (a browser's {@code EventSource}), would otherwise get the problem as an event.
+	 */
+	private static ResponseEntity<ProblemDetail> problem(ProblemDetail problem) {
+		return ResponseEntity.status(problem.getStatus()).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
+	}
+
+}
