@@ -55,6 +55,12 @@ public class ModelArmorProperties {
 	 */
 	private @Nullable String endpoint;
 
+	/**
+	 * What a modelarmor.* key that no property of the starter has does at startup: fail (the start fails,
+	 * naming the key, where it is set and the nearest property), warn (one WARN line each) or ignore.
+	 */
+	private UnknownPropertiesAction unknownProperties = UnknownPropertiesAction.FAIL;
+
 	private final Credentials credentials = new Credentials();
 
 	private final Http http = new Http();
@@ -103,6 +109,14 @@ public class ModelArmorProperties {
 
 	public void setEndpoint(@Nullable String endpoint) {
 		this.endpoint = endpoint;
+	}
+
+	public UnknownPropertiesAction getUnknownProperties() {
+		return this.unknownProperties;
+	}
+
+	public void setUnknownProperties(UnknownPropertiesAction unknownProperties) {
+		this.unknownProperties = unknownProperties;
 	}
 
 	public Credentials getCredentials() {
