@@ -71,6 +71,8 @@ public class ModelArmorProperties {
 
 	private final CircuitBreaker circuitBreaker = new CircuitBreaker();
 
+	private final TemplateCheck templateCheck = new TemplateCheck();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -137,6 +139,33 @@ public class ModelArmorProperties {
 
 	public CircuitBreaker getCircuitBreaker() {
 		return this.circuitBreaker;
+	}
+
+	public TemplateCheck getTemplateCheck() {
+		return this.templateCheck;
+	}
+
+	/**
+	 * The check of the templates the application names, once it has started.
+	 */
+	public static class TemplateCheck {
+
+		/**
+		 * Whether every template the application names (modelarmor.template-id, the Spring AI templates, the
+		 * template of each @ModelArmorGuarded annotation) is read once when the application has started. One
+		 * that does not exist, or that the credentials may not read, fails the start; Model Armor unreachable
+		 * is a WARN line. Never waits longer than the retry deadline.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**
