@@ -1,6 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorTemplate;
@@ -43,6 +45,12 @@ public class ModelArmorProperties {
 	 * Location of the templates: a region such as us-central1, or the multi-region us or eu.
 	 */
 	private String location = ModelArmorTemplate.DEFAULT_LOCATION;
+
+	/**
+	 * Locations accepted besides Model Armor's regions and multi-regions known to this release, for a region
+	 * added since.
+	 */
+	private List<String> allowedExtraLocations = new ArrayList<>();
 
 	/**
 	 * Template used by sanitize calls unless another is chosen with withTemplate.
@@ -95,6 +103,14 @@ public class ModelArmorProperties {
 
 	public void setLocation(String location) {
 		this.location = location;
+	}
+
+	public List<String> getAllowedExtraLocations() {
+		return this.allowedExtraLocations;
+	}
+
+	public void setAllowedExtraLocations(List<String> allowedExtraLocations) {
+		this.allowedExtraLocations = allowedExtraLocations;
 	}
 
 	public @Nullable String getTemplateId() {

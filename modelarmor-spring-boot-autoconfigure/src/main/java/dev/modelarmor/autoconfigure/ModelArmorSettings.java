@@ -50,6 +50,12 @@ import org.springframework.util.unit.DataSize;
 record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
 		ScreeningWindows windows, boolean failOpen, ModelArmorAdvisorOptions advisor) {
 
+	/** Model Armor's regions and multi-regions, as documented when this release was made. */
+	static final List<String> LOCATIONS = List.of("us", "eu", "us-central1", "us-east1", "us-east4", "us-west1",
+			"northamerica-northeast2", "europe-southwest1", "europe-west1", "europe-west2", "europe-west3",
+			"europe-west4", "europe-west9", "asia-northeast1", "asia-northeast3", "asia-south1", "asia-southeast1",
+			"australia-southeast2");
+
 	private static final String SCREENING = "modelarmor.screening.";
 
 	private static final String DEPRECATED_GUARD = "modelarmor.guard.";
@@ -198,6 +204,11 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		catch (IllegalArgumentException ex) {
 			throw invalid("modelarmor.location", properties.getLocation(),
 					"is not a location name; use a region such as us-central1, or us or eu");
+		}
+		String location = properties.getLocation();
+		if (!LOCATIONS.contains(location) && !properties.getAllowedExtraLocations().contains(location)) {
+			throw invalid("modelarmor.location", location, "is not a Model Armor location; use one of "
+					+ String.join(", ", LOCATIONS) + ", or add it to modelarmor.allowed-extra-locations");
 		}
 		String endpoint = properties.getEndpoint();
 		if (endpoint == null) {

@@ -254,6 +254,26 @@ class StartupReportTests {
 					+ "argument to screen as the prompt"));
 	}
 
+	@Test
+	void aLocationThatModelArmorDoesNotHaveStopsTheStartListingThem() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+				"modelarmor.credentials.enabled=false", "modelarmor.location=mars")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
+					+ " modelarmor.location: the value 'mars' is not a Model Armor location; use one of us, eu, "
+					+ "us-central1, us-east1, us-east4, us-west1, northamerica-northeast2, europe-southwest1, "
+					+ "europe-west1, europe-west2, europe-west3, europe-west4, europe-west9, asia-northeast1, "
+					+ "asia-northeast3, asia-south1, asia-southeast1, australia-southeast2, or add it to "
+					+ "modelarmor.allowed-extra-locations"));
+	}
+
+	@Test
+	void aNewLocationCanBeAllowed() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+				"modelarmor.credentials.enabled=false", "modelarmor.location=me-central2",
+				"modelarmor.allowed-extra-locations=me-central2")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class UnscreenableGuardedMethods {
 
