@@ -64,6 +64,61 @@ final class ModelArmorAuthorization implements AutoCloseable {
 	static ModelArmorAuthorization resolve(ModelArmorProperties properties, Duration tokenWait,
 			ModelArmorCredentialsProvider provider, PropertyResolver environment,
 			Supplier<? extends @Nullable String> platformProjectId) {
+		return resolve(properties, tokenWait, provider, environment, platformProjectId, List::of);
+	}
+
+	/**
+	 * Obtains the credentials and resolves the project id; starts fetching tokens only when both are there.
+	 * @param properties the starter's properties
+	 * @param tokenWait how long a request waits for its token at most (the read timeout), or what is left of
+	 * its call's deadline when that is shorter
+	 * @param provider supplies the credentials unless they are disabled
+	 * @param environment where the project id properties are read
+	 * @param platformProjectId spring-cloud-gcp's project id, or {@code null}
+	 * @param laterProblems the problems of the parts of the configuration after this one, reported with
+	 * this one's when it fails
+	 * @return the authorization
+	 * @throws ModelArmorConfigurationException naming every setting that is missing or invalid
+	 */
+	static ModelArmorAuthorization resolve(ModelArmorProperties properties, Duration tokenWait,
+			ModelArmorCredentialsProvider provider, PropertyResolver environment,
+			Supplier<? extends @Nullable String> platformProjectId,
+			Supplier<List<ModelArmorConfigurationException>> laterProblems) {
+		Inspection inspection = inspect(properties, provider, environment, platformProjectId);
+		if (!inspection.problems().isEmpty()) {
+			List<ModelArmorConfigurationException> problems = new ArrayList<>(inspection.problems());
+			problems.addAll(laterProblems.get());
+			ModelArmorConfigurationProblems.throwIfAny(problems);
+		}
+		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
+		CredentialsSource.Found found = inspection.found();
+		GoogleCredentials credentials = inspection.credentials();
+		CredentialsSource source = (found != null) ? found.source() : CredentialsSource.DISABLED;
+		logger.info("Model Armor client: credentials=" + source.tag() + " tokenWait=" + tokenWait.toMillis() + "ms");
+		String quotaProjectId = credentialsProperties.getQuotaProjectId();
+		return new ModelArmorAuthorization(
+				(credentials != null) ? new GoogleCredentialsInterceptor(credentials, tokenWait) : null,
+				inspection.projectId().orElseThrow(),
+				(quotaProjectId != null && !quotaProjectId.isBlank()) ? quotaProjectId.strip() : null);
+	}
+
+	/**
+	 * What the client cannot start without, without starting anything: for a report that another part of
+	 * the configuration fails first.
+	 * @param properties the starter's properties
+	 * @param provider supplies the credentials unless they are disabled
+	 * @param environment where the project id properties are read
+	 * @param platformProjectId spring-cloud-gcp's project id, or {@code null}
+	 * @return every setting that is missing or invalid, in the order of the report
+	 */
+	static List<ModelArmorConfigurationException> problems(ModelArmorProperties properties,
+			ModelArmorCredentialsProvider provider, PropertyResolver environment,
+			Supplier<? extends @Nullable String> platformProjectId) {
+		return inspect(properties, provider, environment, platformProjectId).problems();
+	}
+
+	private static Inspection inspect(ModelArmorProperties properties, ModelArmorCredentialsProvider provider,
+			PropertyResolver environment, Supplier<? extends @Nullable String> platformProjectId) {
 		List<ModelArmorConfigurationException> problems = new ArrayList<>();
 		ModelArmorProperties.Credentials credentialsProperties = properties.getCredentials();
 		CredentialsSource.Found found = null;
@@ -90,20 +145,18 @@ final class ModelArmorAuthorization implements AutoCloseable {
 		}
 		// Without a default template the client still starts (calls and annotations may name theirs); when it
 		// cannot start anyway, the report says so too, so a first start learns everything at once.
-		// A blank one was refused by ModelArmorSettings already.
+		// A blank one is reported by ModelArmorSettings as blank.
 		if (!problems.isEmpty() && properties.getTemplateId() == null) {
 			problems.add(0, new ModelArmorConfigurationException(TEMPLATE_ID_PROPERTY, "no default template is set",
 					"Set " + TEMPLATE_ID_PROPERTY + " to the id of the Model Armor template to screen with, unless "
 							+ "every call and annotation names its template"));
 		}
-		ModelArmorConfigurationProblems.throwIfAny(problems);
-		CredentialsSource source = (found != null) ? found.source() : CredentialsSource.DISABLED;
-		logger.info("Model Armor client: credentials=" + source.tag() + " tokenWait=" + tokenWait.toMillis() + "ms");
-		String quotaProjectId = credentialsProperties.getQuotaProjectId();
-		return new ModelArmorAuthorization(
-				(credentials != null) ? new GoogleCredentialsInterceptor(credentials, tokenWait) : null,
-				projectId.orElseThrow(),
-				(quotaProjectId != null && !quotaProjectId.isBlank()) ? quotaProjectId.strip() : null);
+		return new Inspection(found, credentials, projectId, problems);
+	}
+
+	/** What the credentials and project lookups found, and what they did not. */
+	private record Inspection(CredentialsSource.@Nullable Found found, @Nullable GoogleCredentials credentials,
+			Optional<String> projectId, List<ModelArmorConfigurationException> problems) {
 	}
 
 	private static CredentialsSource.Found find(ModelArmorCredentialsProvider provider) {

@@ -1,9 +1,12 @@
 package dev.modelarmor.autoconfigure;
 
+import java.util.Map;
+
 import com.google.auth.oauth2.GoogleCredentials;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -33,7 +36,8 @@ import org.springframework.web.client.RestClient;
  * bean, when present, replaces the system clock, sleeper and random source (for tests); otherwise waits
  * between retries end as soon as the context starts closing. A
  * {@link ModelArmorCallObserver} bean receives every call (metrics, traces). What screening means for a
- * call is {@code ModelArmorScreeningConfiguration}'s, which the auto-configurations that screen import.
+ * call is {@code ModelArmorScreeningConfiguration}'s, which the auto-configurations that screen import. Once
+ * the application has started, every template it names is read once ({@code modelarmor.template-check.enabled}).
  */
 @AutoConfiguration(afterName = "org.springframework.boot.restclient.autoconfigure.RestClientAutoConfiguration")
 @ConditionalOnClass({ RestClient.class, RetryTemplate.class, GoogleCredentials.class })
@@ -78,6 +82,17 @@ public final class ModelArmorAutoConfiguration {
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.attemptGate(attemptGate.getIfAvailable(() -> AttemptGate.OPEN))
 			.build();
+	}
+
+	@Bean
+	@ConditionalOnBooleanProperty(name = ModelArmorTemplateCheck.ENABLED_PROPERTY, matchIfMissing = true)
+	ModelArmorTemplateCheck modelArmorTemplateCheck(ModelArmorOperations operations, ModelArmorProperties properties,
+			ModelArmorSpringAiProperties springAi, ModelArmorSettings settings,
+			ObjectProvider<ModelArmorGuardPostProcessor> guard) {
+		return new ModelArmorTemplateCheck(operations,
+				() -> ModelArmorTemplateCheck.named(properties, springAi,
+						guard.stream().map(ModelArmorGuardPostProcessor::templates).findFirst().orElse(Map.of())),
+				properties.getLocation(), settings.retry().deadline());
 	}
 
 	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime,

@@ -31,9 +31,9 @@ class ModelArmorCredentialsConfiguration {
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties, ModelArmorSettings settings,
 			ModelArmorCredentialsProvider modelArmorCredentialsProvider, Environment environment,
-			ConfigurableListableBeanFactory beanFactory) {
+			ConfigurableListableBeanFactory beanFactory, ModelArmorStartupReport modelArmorStartupReport) {
 		return ModelArmorAuthorization.resolve(properties, settings.timeouts().read(), modelArmorCredentialsProvider,
-				environment, springCloudGcp(beanFactory)::projectId);
+				environment, springCloudGcp(beanFactory)::projectId, modelArmorStartupReport::guardedMethodProblems);
 	}
 
 	private static SpringCloudGcp springCloudGcp(ConfigurableListableBeanFactory beanFactory) {

@@ -1,6 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorTemplate;
@@ -45,6 +47,12 @@ public class ModelArmorProperties {
 	private String location = ModelArmorTemplate.DEFAULT_LOCATION;
 
 	/**
+	 * Locations accepted besides Model Armor's regions and multi-regions known to this release, for a region
+	 * added since.
+	 */
+	private List<String> allowedExtraLocations = new ArrayList<>();
+
+	/**
 	 * Template used by sanitize calls unless another is chosen with withTemplate.
 	 */
 	private @Nullable String templateId;
@@ -55,6 +63,12 @@ public class ModelArmorProperties {
 	 */
 	private @Nullable String endpoint;
 
+	/**
+	 * What a modelarmor.* key that no property of the starter has does at startup: fail (the start fails,
+	 * naming the key, where it is set and the nearest property), warn (one WARN line each) or ignore.
+	 */
+	private UnknownPropertiesAction unknownProperties = UnknownPropertiesAction.FAIL;
+
 	private final Credentials credentials = new Credentials();
 
 	private final Http http = new Http();
@@ -64,6 +78,8 @@ public class ModelArmorProperties {
 	private final Quota quota = new Quota();
 
 	private final CircuitBreaker circuitBreaker = new CircuitBreaker();
+
+	private final TemplateCheck templateCheck = new TemplateCheck();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -89,6 +105,14 @@ public class ModelArmorProperties {
 		this.location = location;
 	}
 
+	public List<String> getAllowedExtraLocations() {
+		return this.allowedExtraLocations;
+	}
+
+	public void setAllowedExtraLocations(List<String> allowedExtraLocations) {
+		this.allowedExtraLocations = allowedExtraLocations;
+	}
+
 	public @Nullable String getTemplateId() {
 		return this.templateId;
 	}
@@ -103,6 +127,14 @@ public class ModelArmorProperties {
 
 	public void setEndpoint(@Nullable String endpoint) {
 		this.endpoint = endpoint;
+	}
+
+	public UnknownPropertiesAction getUnknownProperties() {
+		return this.unknownProperties;
+	}
+
+	public void setUnknownProperties(UnknownPropertiesAction unknownProperties) {
+		this.unknownProperties = unknownProperties;
 	}
 
 	public Credentials getCredentials() {
@@ -123,6 +155,33 @@ public class ModelArmorProperties {
 
 	public CircuitBreaker getCircuitBreaker() {
 		return this.circuitBreaker;
+	}
+
+	public TemplateCheck getTemplateCheck() {
+		return this.templateCheck;
+	}
+
+	/**
+	 * The check of the templates the application names, once it has started.
+	 */
+	public static class TemplateCheck {
+
+		/**
+		 * Whether every template the application names (modelarmor.template-id, the Spring AI templates, the
+		 * template of each @ModelArmorGuarded annotation) is read once when the application has started. One
+		 * that does not exist, or that the credentials may not read, fails the start; Model Armor unreachable
+		 * is a WARN line. Never waits longer than the retry deadline.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
 	}
 
 	/**

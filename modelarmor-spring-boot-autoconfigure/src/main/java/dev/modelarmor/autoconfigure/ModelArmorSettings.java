@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
@@ -48,6 +49,12 @@ import org.springframework.util.unit.DataSize;
  */
 record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
 		ScreeningWindows windows, boolean failOpen, ModelArmorAdvisorOptions advisor) {
+
+	/** Model Armor's regions and multi-regions, as documented when this release was made. */
+	static final List<String> LOCATIONS = List.of("us", "eu", "us-central1", "us-east1", "us-east4", "us-west1",
+			"northamerica-northeast2", "europe-southwest1", "europe-west1", "europe-west2", "europe-west3",
+			"europe-west4", "europe-west9", "asia-northeast1", "asia-northeast3", "asia-south1", "asia-southeast1",
+			"australia-southeast2");
 
 	private static final String SCREENING = "modelarmor.screening.";
 
@@ -93,21 +100,53 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 	 */
 	static ModelArmorSettings of(BoundProperties bound, HttpClientSettings application,
 			@Nullable SslBundles sslBundles) {
+		Checked checked = check(bound, application, sslBundles);
+		ModelArmorConfigurationProblems.throwIfAny(checked.problems());
+		return Objects.requireNonNull(checked.settings(), "no problems");
+	}
+
+	/**
+	 * Validates the properties of every area, all of them before any failure, so that one report lists every
+	 * invalid value (within one area, such as the retry strategy, the first one the area's type refuses).
+	 * @param bound the bound properties
+	 * @param application Spring Boot's HTTP client settings ({@code spring.http.clients.*}), which
+	 * {@code modelarmor.http.*} override
+	 * @param sslBundles the SSL bundles that {@code modelarmor.http.ssl.bundle} names, or {@code null} when
+	 * there are none
+	 * @return the settings, or every problem found
+	 */
+	static Checked check(BoundProperties bound, HttpClientSettings application, @Nullable SslBundles sslBundles) {
 		ModelArmorProperties properties = bound.client();
-		Duration cacheTimeToLive = bound.health().getCacheTimeToLive();
-		if (cacheTimeToLive.isNegative()) {
-			throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
-		}
-		requireNotBlank("modelarmor.template-id", properties.getTemplateId(), "remove it or name a template");
+		Problems problems = new Problems();
+		problems.check(() -> {
+			Duration cacheTimeToLive = bound.health().getCacheTimeToLive();
+			if (cacheTimeToLive.isNegative()) {
+				throw invalid("modelarmor.health.cache-time-to-live", cacheTimeToLive, "must not be negative");
+			}
+		});
+		problems.check(() -> requireNotBlank("modelarmor.template-id", properties.getTemplateId(),
+				"remove it or name a template"));
 		ModelArmorSpringAiProperties springAi = bound.springAi();
-		requireNotBlankTemplate("modelarmor.spring-ai.advisor.template", springAi.getAdvisor().getTemplate());
-		requireNotBlankTemplate("modelarmor.spring-ai.documents.template", springAi.getDocuments().getTemplate());
-		requireNotBlankTemplate("modelarmor.spring-ai.tools.template", springAi.getTools().getTemplate());
-		verdictCache(bound.cache());
-		quota(properties.getQuota());
-		circuitBreaker(properties.getCircuitBreaker());
-		return new ModelArmorSettings(endpoint(properties), http(properties.getHttp(), application, sslBundles),
-				retry(properties.getRetry()), windows(bound), failOpen(bound).value(), advisor(springAi.getAdvisor()));
+		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.advisor.template",
+				springAi.getAdvisor().getTemplate()));
+		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.documents.template",
+				springAi.getDocuments().getTemplate()));
+		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.tools.template",
+				springAi.getTools().getTemplate()));
+		problems.check(() -> verdictCache(bound.cache()));
+		problems.check(() -> quota(properties.getQuota()));
+		problems.check(() -> circuitBreaker(properties.getCircuitBreaker()));
+		ModelArmorEndpoint endpoint = problems.attempt(() -> endpoint(properties));
+		HttpClientSettings http = problems.attempt(() -> http(properties.getHttp(), application, sslBundles));
+		RetrySettings retry = problems.attempt(() -> retry(properties.getRetry()));
+		ScreeningWindows windows = problems.attempt(() -> windows(bound));
+		ModelArmorAdvisorOptions advisor = problems.attempt(() -> advisor(springAi.getAdvisor()));
+		if (endpoint == null || http == null || retry == null || windows == null || advisor == null
+				|| !problems.found.isEmpty()) {
+			return new Checked(null, problems.found);
+		}
+		return new Checked(new ModelArmorSettings(endpoint, http, retry, windows, failOpen(bound).value(), advisor),
+				List.of());
 	}
 
 	/**
@@ -165,6 +204,11 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		catch (IllegalArgumentException ex) {
 			throw invalid("modelarmor.location", properties.getLocation(),
 					"is not a location name; use a region such as us-central1, or us or eu");
+		}
+		String location = properties.getLocation();
+		if (!LOCATIONS.contains(location) && !properties.getAllowedExtraLocations().contains(location)) {
+			throw invalid("modelarmor.location", location, "is not a Model Armor location; use one of "
+					+ String.join(", ", LOCATIONS) + ", or add it to modelarmor.allowed-extra-locations");
 		}
 		String endpoint = properties.getEndpoint();
 		if (endpoint == null) {
@@ -382,6 +426,43 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		 */
 		static Predicate<String> configured(Binder binder) {
 			return (name) -> binder.bind(name, Bindable.of(String.class)).isBound();
+		}
+
+	}
+
+	/**
+	 * The outcome of validating the properties.
+	 * @param settings the settings, or {@code null} when a property is invalid
+	 * @param problems every invalid property, in the order of the report; empty when there are settings
+	 */
+	record Checked(@Nullable ModelArmorSettings settings, List<ModelArmorConfigurationException> problems) {
+
+		Checked {
+			problems = List.copyOf(problems);
+		}
+
+	}
+
+	/** The problems found so far: each check runs whatever the earlier ones found. */
+	private static final class Problems {
+
+		private final List<ModelArmorConfigurationException> found = new ArrayList<>();
+
+		void check(Runnable check) {
+			attempt(() -> {
+				check.run();
+				return Boolean.TRUE;
+			});
+		}
+
+		<T> @Nullable T attempt(Supplier<T> part) {
+			try {
+				return part.get();
+			}
+			catch (ModelArmorConfigurationException ex) {
+				this.found.add(ex);
+				return null;
+			}
 		}
 
 	}

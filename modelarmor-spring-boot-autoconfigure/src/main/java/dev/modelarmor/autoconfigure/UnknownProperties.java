@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -39,6 +40,9 @@ final class UnknownProperties {
 
 	static final String METADATA = "META-INF/spring-configuration-metadata.json";
 
+	/** The property that says what an unknown key does. */
+	static final String ACTION_PROPERTY = "modelarmor.unknown-properties";
+
 	private static final ConfigurationPropertyName ROOT = ConfigurationPropertyName.of("modelarmor");
 
 	/** A key is suggested only when at most this share of its characters differ from it. */
@@ -50,9 +54,13 @@ final class UnknownProperties {
 	/** The names of map properties, by their relaxed form: any key below one is known. */
 	private final Map<String, String> maps;
 
-	private UnknownProperties(Map<String, String> known, Map<String, String> maps) {
+	/** The replacements of deprecated names, by the deprecated name: a suggestion names the replacement. */
+	private final Map<String, String> replacements;
+
+	private UnknownProperties(Map<String, String> known, Map<String, String> maps, Map<String, String> replacements) {
 		this.known = known;
 		this.maps = maps;
+		this.replacements = replacements;
 	}
 
 	/**
@@ -63,16 +71,21 @@ final class UnknownProperties {
 	static UnknownProperties fromMetadata(@Nullable ClassLoader classLoader) {
 		Map<String, String> known = new LinkedHashMap<>();
 		Map<String, String> maps = new LinkedHashMap<>();
+		Map<String, String> replacements = new LinkedHashMap<>();
 		for (JsonNode property : properties(classLoader)) {
 			String name = property.path("name").asString("");
 			if (name.startsWith("modelarmor.")) {
 				known.put(relaxed(name), name);
+				String replacement = property.path("deprecation").path("replacement").asString("");
+				if (!replacement.isEmpty()) {
+					replacements.put(name, replacement);
+				}
 				if (property.path("type").asString("").startsWith("java.util.Map<")) {
 					maps.put(relaxed(name), name);
 				}
 			}
 		}
-		return new UnknownProperties(known, maps);
+		return new UnknownProperties(known, maps, replacements);
 	}
 
 	/**
@@ -86,7 +99,7 @@ final class UnknownProperties {
 		names.forEach((name) -> known.put(relaxed(name), name));
 		Map<String, String> maps = new LinkedHashMap<>();
 		mapNames.forEach((name) -> maps.put(relaxed(name), name));
-		return new UnknownProperties(known, maps);
+		return new UnknownProperties(known, maps, Map.of());
 	}
 
 	/**
@@ -144,12 +157,12 @@ final class UnknownProperties {
 			}
 		}
 		if (best != null && bestDistance <= Math.max(1, (int) (relaxedKey.length() * MOST_DIFFERENT))) {
-			return best;
+			return this.replacements.getOrDefault(best, best);
 		}
 		String last = relaxedKey.substring(relaxedKey.lastIndexOf('.') + 1);
 		for (Map.Entry<String, String> candidate : byRelaxedName.entrySet()) {
 			if (candidate.getKey().endsWith("." + last)) {
-				return candidate.getValue();
+				return this.replacements.getOrDefault(candidate.getValue(), candidate.getValue());
 			}
 		}
 		return null;
@@ -215,6 +228,30 @@ final class UnknownProperties {
 			String where = (this.origin != null) ? " (" + this.origin + ")" : "";
 			String hint = (this.suggestion != null) ? "; did you mean " + this.suggestion + "?" : "";
 			return this.key + where + " is not a property of the Model Armor starter" + hint;
+		}
+
+		/**
+		 * The line of the startup report, and what to do about it.
+		 * @return the problem, named by the key
+		 */
+		ModelArmorConfigurationException problem() {
+			String where = (this.origin != null) ? " (" + this.origin + ")" : "";
+			String hint = (this.suggestion != null) ? "; did you mean " + this.suggestion + "?" : "";
+			String fix = (this.suggestion != null) ? "Rename " + this.key + " to " + this.suggestion + ", or remove it"
+					: "Remove " + this.key + ", or use a property of docs/properties.md";
+			return new ModelArmorConfigurationException(this.key,
+					"is not a property of the Model Armor starter" + where + hint,
+					fix + " (" + ACTION_PROPERTY + "=warn starts anyway)");
+		}
+
+		/**
+		 * The WARN line when unknown keys do not stop the start; names the key, never its value.
+		 * @return the line
+		 */
+		String warning() {
+			return "Model Armor property is unknown and ignored: property=" + this.key
+					+ ((this.origin != null) ? " origin=\"" + this.origin.replace('"', '\'') + "\"" : "")
+					+ ((this.suggestion != null) ? " suggestion=" + this.suggestion : "");
 		}
 
 	}

@@ -195,7 +195,9 @@ final class ApiCalls {
 				// written as it is, not through the message converters that RestClient would search for byte[]
 				request.header(HttpHeaders.CONTENT_TYPE, JSON).body((out) -> out.write(body));
 			}
-			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress));
+			String template = (call.variables().get("template") instanceof String id) ? id : null;
+			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress,
+					template));
 		}
 		catch (ResourceAccessException ex) {
 			boolean noToken = isTokenUnavailable(ex);
@@ -220,7 +222,7 @@ final class ApiCalls {
 	}
 
 	private <T> T readAnswer(ConvertibleClientHttpResponse response, Class<T> answerType, String expected,
-			int attempt, CallProgress progress) throws IOException {
+			int attempt, CallProgress progress, @Nullable String template) throws IOException {
 		int status = response.getStatusCode().value();
 		progress.answeredWith(status);
 		byte[] body = response.getBody().readNBytes(MAX_ANSWER_BYTES + 1);
@@ -230,7 +232,7 @@ final class ApiCalls {
 		}
 		if (status < 200 || status > 299) {
 			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,
-					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now());
+					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now(), template);
 		}
 		try {
 			T parsed = ModelArmorJson.readerFor(answerType).readValue(body);

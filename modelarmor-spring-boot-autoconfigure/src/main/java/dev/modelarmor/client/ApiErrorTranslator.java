@@ -34,6 +34,15 @@ final class ApiErrorTranslator {
 
 	static ModelArmorApiException translate(int statusCode, HttpHeaders headers, byte[] body, int attempts,
 			boolean earlierAttemptOutcomeUnknown, Instant now) {
+		return translate(statusCode, headers, body, attempts, earlierAttemptOutcomeUnknown, now, null);
+	}
+
+	/**
+	 * The exception for an error answer to a call on a template: a 404 says that the template was not found,
+	 * naming it (a template id is configuration, not content).
+	 */
+	static ModelArmorApiException translate(int statusCode, HttpHeaders headers, byte[] body, int attempts,
+			boolean earlierAttemptOutcomeUnknown, Instant now, @Nullable String template) {
 		JsonNode error = errorObject(body);
 		String status = ServerText.statusName(text(error, "status"));
 		Duration retryAfter = Stream.of(retryAfterHeaders(headers, now), retryInfoDelay(error))
@@ -43,6 +52,10 @@ final class ApiErrorTranslator {
 		StringBuilder message = new StringBuilder("Model Armor answered HTTP ").append(statusCode);
 		if (status != null) {
 			message.append(' ').append(status);
+		}
+		if (statusCode == 404 && template != null) {
+			message.append(" (template not found: ").append(ServerText.printable(template, MAX_MESSAGE_LENGTH))
+				.append(')');
 		}
 		String serverMessage = text(error, "message");
 		String printable = (serverMessage != null) ? ServerText.printable(serverMessage, MAX_MESSAGE_LENGTH) : "";

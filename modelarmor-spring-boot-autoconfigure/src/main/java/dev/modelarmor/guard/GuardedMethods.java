@@ -2,6 +2,8 @@ package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,6 +15,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
@@ -26,6 +29,8 @@ final class GuardedMethods {
 	private final Map<MethodClassKey, Optional<GuardedMethod>> cache = new ConcurrentHashMap<>();
 
 	private final Supplier<@Nullable String> defaultTemplate;
+
+	private final Map<String, String> templates = new ConcurrentHashMap<>();
 
 	/**
 	 * Creates a resolver.
@@ -49,11 +54,28 @@ final class GuardedMethods {
 	/**
 	 * Resolves every guarded method of a class now, so that one that cannot be screened fails startup.
 	 * @param targetClass the class
+	 * @return each guarded method that cannot be screened, once, in the order found; empty when none
 	 */
-	void validate(Class<?> targetClass) {
-		ReflectionUtils.doWithMethods(targetClass, (method) -> requireProxyable(method, targetClass),
-				(method) -> !method.isBridge() && !method.isSynthetic() && (Modifier.isPublic(method.getModifiers())
-						|| method.isAnnotationPresent(ModelArmorGuarded.class)));
+	List<ModelArmorConfigurationException> validate(Class<?> targetClass) {
+		Map<String, ModelArmorConfigurationException> problems = new LinkedHashMap<>();
+		ReflectionUtils.doWithMethods(targetClass, (method) -> {
+			try {
+				requireProxyable(method, targetClass);
+			}
+			catch (ModelArmorConfigurationException ex) {
+				problems.putIfAbsent(ex.getMessage(), ex);
+			}
+		}, (method) -> !method.isBridge() && !method.isSynthetic() && (Modifier.isPublic(method.getModifiers())
+				|| method.isAnnotationPresent(ModelArmorGuarded.class)));
+		return List.copyOf(problems.values());
+	}
+
+	/**
+	 * The templates that validated annotations name, each with the first method that names it.
+	 * @return {@code ClassName#method} by template id
+	 */
+	Map<String, String> templates() {
+		return Map.copyOf(this.templates);
 	}
 
 	/**
@@ -67,8 +89,12 @@ final class GuardedMethods {
 		if (unreachable && method.isAnnotationPresent(ModelArmorGuarded.class)) {
 			throw unproxyable(method);
 		}
-		if (!unreachable && find(method, targetClass) != null && Modifier.isFinal(modifiers)) {
+		GuardedMethod guarded = unreachable ? null : find(method, targetClass);
+		if (guarded != null && Modifier.isFinal(modifiers)) {
 			throw unproxyable(method);
+		}
+		if (guarded != null && !guarded.template().isEmpty()) {
+			this.templates.putIfAbsent(guarded.template(), ClassUtils.getShortName(targetClass) + "#" + method.getName());
 		}
 	}
 

@@ -1,7 +1,11 @@
 package dev.modelarmor.guard;
 
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.ModelArmorScreening;
 import org.jspecify.annotations.Nullable;
 
@@ -16,13 +20,16 @@ import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
 /**
  * Proxies the beans that have {@link ModelArmorGuarded} methods (or the annotation on their class or an
  * interface) so that each guarded call is screened. While doing so it resolves every guarded method of
- * the bean, so that one in which no text can be found fails startup, not a request.
+ * the bean, so that one in which no text can be found fails startup, not a request: the problems are kept
+ * for the startup report ({@link #problems()}), which lists them with every other one.
  */
 public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisingPostProcessor {
 
 	private final GuardedMethods methods;
 
 	private final ModelArmorGuardInterceptor interceptor;
+
+	private final List<ModelArmorConfigurationException> problems = new CopyOnWriteArrayList<>();
 
 	/**
 	 * Creates the post-processor.
@@ -44,10 +51,36 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 		if (!(bean instanceof AopInfrastructureBean)) {
 			Class<?> targetClass = AopUtils.getTargetClass(bean);
 			if (isEligible(targetClass)) {
-				this.methods.validate(targetClass);
+				this.problems.addAll(this.methods.validate(targetClass));
 			}
 		}
 		return super.postProcessAfterInitialization(bean, beanName);
+	}
+
+	/**
+	 * The guarded methods of the beans post-processed so far that cannot be screened, for the startup report
+	 * (each call of one fails).
+	 * @return the problems, in the order found
+	 */
+	public List<ModelArmorConfigurationException> problems() {
+		return List.copyOf(this.problems);
+	}
+
+	/**
+	 * The guarded methods of a class that cannot be screened, found now.
+	 * @param targetClass the class of a bean
+	 * @return the problems, empty when the class has none or no guarded method
+	 */
+	public List<ModelArmorConfigurationException> problems(Class<?> targetClass) {
+		return isEligible(targetClass) ? this.methods.validate(targetClass) : List.of();
+	}
+
+	/**
+	 * The templates that the annotations of the beans post-processed so far name.
+	 * @return the first {@code ClassName#method} naming each, by template id
+	 */
+	public Map<String, String> templates() {
+		return this.methods.templates();
 	}
 
 }

@@ -7,10 +7,21 @@ import java.nio.file.Path;
 
 import com.google.auth.oauth2.GoogleCredentials;
 import org.junit.jupiter.api.BeforeAll;
+import java.util.Map;
+
+import dev.modelarmor.guard.ModelArmorGuarded;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.env.OriginTrackedMapPropertySource;
+import org.springframework.boot.origin.OriginTrackedValue;
+import org.springframework.boot.origin.TextResourceOrigin;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.io.ByteArrayResource;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -21,6 +32,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The startup failure report: every setting the client cannot start without that is missing, in one
  * report, each with what to do about it.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class StartupReportTests {
 
 	static final String HEADLINE = "Model Armor is not configured correctly:";
@@ -136,6 +148,145 @@ class StartupReportTests {
 			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
 					"modelarmor.credentials.enabled=false")
 			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void aMisspeltKeyStopsTheStartNamingItWhereItIsSetAndTheNearestProperty() {
+		this.runner
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false", "modelarmor.guard.fail-opne=true",
+					"modelarmor.retry.dealine=5s")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE
+						+ "\n  - modelarmor.guard.fail-opne: is not a property of the Model Armor starter "
+						+ "(\"modelarmor.guard.fail-opne\" from property source \"test\"); did you mean modelarmor.screening.fail-open?"
+						+ "\n  - modelarmor.retry.dealine: is not a property of the Model Armor starter "
+						+ "(\"modelarmor.retry.dealine\" from property source \"test\"); did you mean modelarmor.retry.deadline?");
+				assertThat(analysis.getAction()).isEqualTo("Do each of these:"
+						+ "\n  - Rename modelarmor.guard.fail-opne to modelarmor.screening.fail-open, or remove it "
+						+ "(modelarmor.unknown-properties=warn starts anyway)"
+						+ "\n  - Rename modelarmor.retry.dealine to modelarmor.retry.deadline, or remove it "
+						+ "(modelarmor.unknown-properties=warn starts anyway)");
+			});
+	}
+
+	@Test
+	void aKeyFromAFileIsReportedWithItsFileAndLine() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+				"modelarmor.credentials.enabled=false")
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new OriginTrackedMapPropertySource("application.properties",
+						Map.of("modelarmor.nonsense", OriginTrackedValue.of("1",
+								new TextResourceOrigin(new ByteArrayResource(new byte[0], "application.properties"),
+										new TextResourceOrigin.Location(2, 0)))))))
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
+					+ " modelarmor.nonsense: is not a property of the Model Armor starter (Byte array resource "
+					+ "[application.properties] - 3:1)"));
+	}
+
+	@Test
+	void unknownKeysAreAWarningWhenTheApplicationSaysSo(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false", "modelarmor.unknown-properties=warn",
+					"modelarmor.retry.dealine=5s")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).contains("Model Armor property is unknown and ignored: property=modelarmor.retry.dealine "
+				+ "origin=\"'modelarmor.retry.dealine' from property source 'test'\" suggestion=modelarmor.retry.deadline");
+		assertThat(output).doesNotContain("5s");
+	}
+
+	@Test
+	void unknownKeysCanBeIgnored(CapturedOutput output) {
+		this.runner
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false", "modelarmor.unknown-properties=ignore",
+					"modelarmor.retry.dealine=5s")
+			.run((context) -> assertThat(context).hasNotFailed());
+		assertThat(output).doesNotContain("modelarmor.retry.dealine");
+	}
+
+	@Test
+	void deprecatedKeysAreNotUnknown() {
+		this.runner
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false", "modelarmor.guard.fail-open=true",
+					"modelarmor.guard.window.size=4KB")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
+	void everyProblemIsInOneReport() {
+		this.runner.withConfiguration(AutoConfigurations.of(ModelArmorGuardAutoConfiguration.class))
+			.withUserConfiguration(UnscreenableGuardedMethods.class)
+			.withPropertyValues("modelarmor.template-id=", "modelarmor.http.read-timeout=-1s",
+					"modelarmor.retry.deadline=0s", "modelarmor.retry.dealine=5s",
+					"modelarmor.credentials.location=file:/nonexistent/model-armor-sa.json")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE
+						+ "\n  - modelarmor.retry.dealine: is not a property of the Model Armor starter "
+						+ "(\"modelarmor.retry.dealine\" from property source \"test\"); did you mean modelarmor.retry.deadline?"
+						+ "\n  - modelarmor.template-id: the value '' is blank; remove it or name a template"
+						+ "\n  - modelarmor.http.read-timeout: the value '-1000ms' must be positive"
+						+ "\n  - modelarmor.retry.deadline: the value '0ms' must be positive"
+						+ "\n  - modelarmor.credentials.location: URL [file:/nonexistent/model-armor-sa.json] does not exist"
+						+ "\n  - " + PROJECT_ID
+						+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.count(String): returns no CharSequence "
+						+ "or Optional<CharSequence> to screen as the response"
+						+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.score(int): has no CharSequence "
+						+ "argument to screen as the prompt");
+			});
+	}
+
+	@Test
+	void aGuardedMethodThatCannotBeScreenedIsReportedWhenAllElseIsSet() {
+		this.runner.withConfiguration(AutoConfigurations.of(ModelArmorGuardAutoConfiguration.class))
+			.withUserConfiguration(UnscreenableGuardedMethods.class)
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
+					+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.count(String): returns no CharSequence "
+					+ "or Optional<CharSequence> to screen as the response"
+					+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.score(int): has no CharSequence "
+					+ "argument to screen as the prompt"));
+	}
+
+	@Test
+	void aLocationThatModelArmorDoesNotHaveStopsTheStartListingThem() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+				"modelarmor.credentials.enabled=false", "modelarmor.location=mars")
+			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
+					+ " modelarmor.location: the value 'mars' is not a Model Armor location; use one of us, eu, "
+					+ "us-central1, us-east1, us-east4, us-west1, northamerica-northeast2, europe-southwest1, "
+					+ "europe-west1, europe-west2, europe-west3, europe-west4, europe-west9, asia-northeast1, "
+					+ "asia-northeast3, asia-south1, asia-southeast1, australia-southeast2, or add it to "
+					+ "modelarmor.allowed-extra-locations"));
+	}
+
+	@Test
+	void aNewLocationCanBeAllowed() {
+		this.runner.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+				"modelarmor.credentials.enabled=false", "modelarmor.location=me-central2",
+				"modelarmor.allowed-extra-locations=me-central2")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UnscreenableGuardedMethods {
+
+		@ModelArmorGuarded
+		public int score(int points) {
+			return points;
+		}
+
+		@ModelArmorGuarded(screenResponse = true)
+		public int count(String text) {
+			return text.length();
+		}
+
 	}
 
 	private static FailureAnalysis analyze(AssertableApplicationContext context) {

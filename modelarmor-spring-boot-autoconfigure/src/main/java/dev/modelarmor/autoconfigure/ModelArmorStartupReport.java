@@ -1,0 +1,93 @@
+package dev.modelarmor.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.modelarmor.auth.ModelArmorCredentialsProvider;
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
+
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.core.env.Environment;
+import org.springframework.util.ClassUtils;
+
+/**
+ * One startup report with every problem at once. The first part of the configuration that cannot go on
+ * (the settings, then the authorization) asks this report for the problems of the parts after it, so that
+ * its failure lists them too; the guarded methods that cannot be screened, found while their beans are
+ * post-processed, fail the start once every singleton is created, when nothing else did.
+ */
+final class ModelArmorStartupReport implements SmartInitializingSingleton {
+
+	static final String AUTHORIZATION_BEAN = "modelArmorAuthorization";
+
+	private final ConfigurableListableBeanFactory beanFactory;
+
+	private final Environment environment;
+
+	ModelArmorStartupReport(ConfigurableListableBeanFactory beanFactory, Environment environment) {
+		this.beanFactory = beanFactory;
+		this.environment = environment;
+	}
+
+	/**
+	 * What the client's authorization lacks (credentials, project id, and then the default template), for a
+	 * report that the settings fail first; nothing when the application has its own client.
+	 * @param properties the client properties
+	 * @return the problems, in the order of the report
+	 */
+	List<ModelArmorConfigurationException> authorizationProblems(ModelArmorProperties properties) {
+		if (!this.beanFactory.containsBeanDefinition(AUTHORIZATION_BEAN)) {
+			return List.of();
+		}
+		ModelArmorCredentialsProvider provider;
+		try {
+			provider = this.beanFactory.getBean(ModelArmorCredentialsProvider.class);
+		}
+		catch (BeansException ex) {
+			// An application's provider that needs the client cannot be asked before the client exists.
+			return List.of();
+		}
+		return ModelArmorAuthorization.problems(properties, provider, this.environment,
+				new SpringCloudGcp(this.beanFactory, this.beanFactory.getBeanClassLoader())::projectId);
+	}
+
+	/**
+	 * The guarded methods that cannot be screened, of every bean the context defines, created or not.
+	 * @return the problems, in the order of the bean definitions
+	 */
+	List<ModelArmorConfigurationException> guardedMethodProblems() {
+		ModelArmorGuardPostProcessor guard = this.beanFactory.getBeanProvider(ModelArmorGuardPostProcessor.class)
+			.getIfAvailable();
+		if (guard == null) {
+			return List.of();
+		}
+		List<ModelArmorConfigurationException> problems = new ArrayList<>();
+		for (String name : this.beanFactory.getBeanDefinitionNames()) {
+			Class<?> type = this.beanFactory.getType(name, false);
+			if (type != null) {
+				problems.addAll(guard.problems(ClassUtils.getUserClass(type)));
+			}
+		}
+		return problems;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		ModelArmorGuardPostProcessor guard = this.beanFactory.getBeanProvider(ModelArmorGuardPostProcessor.class)
+			.getIfAvailable();
+		if (guard == null) {
+			return;
+		}
+		try {
+			ModelArmorConfigurationProblems.throwIfAny(guard.problems());
+		}
+		catch (ModelArmorConfigurationException ex) {
+			throw new BeanInitializationException("Model Armor is not configured correctly", ex);
+		}
+	}
+
+}

@@ -1,0 +1,43 @@
+package dev.modelarmor.client;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.http.HttpHeaders;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A 404 of a call on a template says that the template was not found, naming it.
+ */
+class ApiErrorTranslatorTests {
+
+	private static final byte[] NOT_FOUND = "{\"error\":{\"code\":404,\"message\":\"Requested entity was not found.\",\"status\":\"NOT_FOUND\"}}"
+		.getBytes(StandardCharsets.UTF_8);
+
+	@Test
+	void aMissingTemplateIsNamed() {
+		ModelArmorApiException ex = ApiErrorTranslator.translate(404, new HttpHeaders(), NOT_FOUND, 1, false,
+				Instant.EPOCH, "my-template");
+		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 404 NOT_FOUND (template not found: "
+				+ "my-template): Requested entity was not found.");
+		assertThat(ex.statusCode()).isEqualTo(404);
+	}
+
+	@Test
+	void aCallOnNoTemplateSaysNothingOfTemplates() {
+		ModelArmorApiException ex = ApiErrorTranslator.translate(404, new HttpHeaders(), NOT_FOUND, 1, false,
+				Instant.EPOCH, null);
+		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 404 NOT_FOUND: Requested entity was not found.");
+	}
+
+	@Test
+	void otherStatusesSayNothingOfTemplates() {
+		ModelArmorApiException ex = ApiErrorTranslator.translate(403, new HttpHeaders(), new byte[0], 1, false,
+				Instant.EPOCH, "my-template");
+		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 403");
+	}
+
+}
