@@ -44,6 +44,19 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	@Override
 	public void backOff(BackOffContext backOffContext) throws BackOffInterruptedException {
+		Duration wait = nextWait(backOffContext);
+		if (wait != null) {
+			sleep(wait);
+			RetryRecords.waited(((CallState) backOffContext).context, wait);
+		}
+	}
+
+	/**
+	 * Decides the wait before the next retry, logging it, without waiting: the non-blocking path schedules it
+	 * and then records it ({@link RetryRecords#waited}).
+	 * @return the wait, or {@code null} when the call stops retrying (then marked exhausted)
+	 */
+	@Nullable Duration nextWait(BackOffContext backOffContext) {
 		CallState call = (CallState) backOffContext;
 		Throwable failure = call.context.getLastThrowable();
 		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
@@ -54,14 +67,18 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 					stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
 			RetryRecords.stopped(call.context, stop);
 			call.context.setExhaustedOnly();
-			return;
+			return null;
 		}
 		if (logger.isWarnEnabled()) {
 			logger.warn(String.format("Model Armor call failed, retrying: attempt=%d failure=\"%s\" wait=%s",
 					call.context.getRetryCount(), FailureClassifier.describe(failure), decision.delay()));
 		}
-		sleep(decision.delay());
-		RetryRecords.waited(call.context, decision.delay());
+		return decision.delay();
+	}
+
+	/** The runtime whose delayer the non-blocking path waits with. */
+	RetryRuntime runtime() {
+		return this.strategy.runtime();
 	}
 
 	private Optional<Duration> serverHint(@Nullable Throwable failure) {
