@@ -5,9 +5,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
@@ -99,17 +99,19 @@ final class AsyncApiCalls {
 			if (cause instanceof BackOffInterruptedException interrupted) {
 				throw progress.abandoned(interrupted);
 			}
-			if (cause instanceof CancellationException cancelled) {
-				progress.finish(CallOutcome.INTERRUPTED);
-				throw cancelled;
-			}
 			if (cause instanceof Error error) {
 				progress.finish(CallOutcome.NON_RETRYABLE);
 				throw error;
 			}
 			throw progress.failed(cause, CallOutcome.NON_RETRYABLE);
 		});
-		cancelWith(answer, retried);
+		answer.whenComplete((done, failure) -> {
+			// a cancelled future runs no stage of its own: the call ends here
+			if (answer.isCancelled()) {
+				retried.cancel(true);
+				progress.finish(CallOutcome.INTERRUPTED);
+			}
+		});
 		return answer;
 	}
 
@@ -158,12 +160,12 @@ final class AsyncApiCalls {
 			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
 		URI uri = java.util.Objects.requireNonNull(call.resolvedUri());
 		NonBlockingAuthorization authorization = this.authorization;
-		CompletableFuture<ClientHttpResponse> exchanged = headers(uri, deadline, false)
-			.thenCompose((headers) -> exchange(call, uri, headers, body, deadline));
+		CompletableFuture<ClientHttpResponse> exchanged = then(headers(uri, deadline, false),
+				(headers) -> exchange(call, uri, headers, body, deadline));
 		if (authorization != null) {
-			exchanged = exchanged.thenCompose((response) -> !isUnauthorized(response)
+			exchanged = then(exchanged, (response) -> !isUnauthorized(response)
 					? CompletableFuture.completedFuture(response)
-					: headers(uri, deadline, true).thenCompose((headers) -> exchange(call, uri, headers, body, deadline)));
+					: then(headers(uri, deadline, true), (headers) -> exchange(call, uri, headers, body, deadline)));
 		}
 		CompletableFuture<ClientHttpResponse> inFlight = exchanged;
 		CompletableFuture<T> answer = exchanged.handle((response, failure) -> {
@@ -233,6 +235,42 @@ final class AsyncApiCalls {
 			return modelArmor;
 		}
 		return (failure instanceof RuntimeException runtime) ? runtime : new CompletionException(failure);
+	}
+
+	/**
+	 * {@code thenCompose} whose cancel reaches the step in flight, the first or the next: a cancelled call
+	 * cancels its exchange, not only what would follow it.
+	 */
+	static <A, B> CompletableFuture<B> then(CompletableFuture<A> first, Function<A, CompletableFuture<B>> next) {
+		CompletableFuture<B> result = new CompletableFuture<>();
+		cancelWith(result, first);
+		first.whenComplete((value, failure) -> {
+			if (failure != null) {
+				result.completeExceptionally(unwrap(failure));
+				return;
+			}
+			if (result.isDone()) {
+				return;
+			}
+			CompletableFuture<B> second;
+			try {
+				second = next.apply(value);
+			}
+			catch (RuntimeException ex) {
+				result.completeExceptionally(ex);
+				return;
+			}
+			cancelWith(result, second);
+			second.whenComplete((answer, secondFailure) -> {
+				if (secondFailure != null) {
+					result.completeExceptionally(unwrap(secondFailure));
+				}
+				else {
+					result.complete(answer);
+				}
+			});
+		});
+		return result;
 	}
 
 	/** When {@code outer} is cancelled, so is {@code inner}: a cancel reaches the exchange in flight. */

@@ -90,9 +90,13 @@ public final class ModelArmorScreening implements AutoCloseable {
 	}
 
 	/**
-	 * Screens on the {@link ModelArmorTaskExecutor} and decides; when every thread of it is busy, or it is
-	 * closed, on the calling thread before this returns. A failure that is no screening failure (a bug, a
-	 * client that returned {@code null}) fails the future; {@link #await(CompletableFuture)} rethrows it.
+	 * Screens without blocking the caller and decides. Over a client with a non-blocking path
+	 * ({@link ModelArmorOperations#isNonBlocking()}) no thread is held while a call or a retry wait is in
+	 * flight (only a verdict cache is asked on the {@link ModelArmorTaskExecutor}); over another client the
+	 * screening runs on the executor, or, when every thread of it is busy or it is closed, on the calling
+	 * thread before this returns. Cancelling the returned future cancels the calls in flight. A failure that
+	 * is no screening failure (a bug, a client that returned {@code null}) fails the future;
+	 * {@link #await(CompletableFuture)} rethrows it.
 	 * @param request what to screen and how to decide
 	 * @return the decision, once made
 	 */
