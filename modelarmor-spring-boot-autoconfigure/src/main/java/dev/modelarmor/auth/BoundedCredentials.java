@@ -56,6 +56,10 @@ final class BoundedCredentials implements AutoCloseable {
 
 	private final ThreadPoolExecutor executor;
 
+	private static final String METADATA = "Could not obtain a Google access token for the Model Armor call";
+
+	private static final String REFRESH = "Could not refresh the Google access token refused by Model Armor";
+
 	private final Object refreshLock = new Object();
 
 	private @Nullable CompletableFuture<Void> refresh;
@@ -83,8 +87,28 @@ final class BoundedCredentials implements AutoCloseable {
 	 * @throws TokenUnavailableException when no token came within the limit, or fetching it failed
 	 */
 	Map<String, List<String>> requestMetadata(URI uri, Duration limit) throws TokenUnavailableException {
-		String what = "Could not obtain a Google access token for the Model Armor call";
-		failIfClosed(what);
+		failIfClosed(METADATA);
+		return await(metadata(uri), limit, METADATA);
+	}
+
+	/**
+	 * The request metadata as a future, for callers that must not wait: at once with a token at hand, else
+	 * once fetched, failing with a {@link TokenUnavailableException} as {@link #requestMetadata} throws one.
+	 * @param uri the request's URI
+	 * @param limit the longest the fetch may take
+	 * @return the headers to add
+	 */
+	CompletableFuture<Map<String, List<String>>> requestMetadataAsync(URI uri, Duration limit) {
+		try {
+			failIfClosed(METADATA);
+		}
+		catch (TokenUnavailableException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		return bounded(metadata(uri), limit, METADATA);
+	}
+
+	private CompletableFuture<Map<String, List<String>>> metadata(URI uri) {
 		CompletableFuture<Map<String, List<String>>> metadata = new CompletableFuture<>();
 		try {
 			this.credentials.getRequestMetadata(uri, this.executor, new RequestMetadataCallback() {
@@ -104,7 +128,7 @@ final class BoundedCredentials implements AutoCloseable {
 		catch (RejectedExecutionException ex) {
 			metadata.completeExceptionally(ex);
 		}
-		return await(metadata, limit, what);
+		return metadata;
 	}
 
 	/**
@@ -114,17 +138,34 @@ final class BoundedCredentials implements AutoCloseable {
 	 * @throws TokenUnavailableException when the refresh did not end within the limit, or failed
 	 */
 	void refresh(Duration limit) throws TokenUnavailableException {
-		String what = "Could not refresh the Google access token refused by Model Armor";
-		failIfClosed(what);
-		CompletableFuture<Void> shared;
+		failIfClosed(REFRESH);
+		await(sharedRefresh(), limit, REFRESH);
+	}
+
+	/**
+	 * Fetches a new token as {@link #refresh} does, as a future that no caller waits on.
+	 * @param limit the longest the refresh may take
+	 * @return done once refreshed, or failed with a {@link TokenUnavailableException}
+	 */
+	CompletableFuture<Void> refreshAsync(Duration limit) {
+		try {
+			failIfClosed(REFRESH);
+		}
+		catch (TokenUnavailableException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		return bounded(sharedRefresh(), limit, REFRESH);
+	}
+
+	private CompletableFuture<Void> sharedRefresh() {
 		synchronized (this.refreshLock) {
-			shared = this.refresh;
+			CompletableFuture<Void> shared = this.refresh;
 			if (shared == null || shared.isDone()) {
 				shared = startRefresh();
 				this.refresh = shared;
 			}
+			return shared;
 		}
-		await(shared, limit, what);
 	}
 
 	/** After {@link #close()}, even a refresh still under way is not waited for. */
@@ -157,23 +198,62 @@ final class BoundedCredentials implements AutoCloseable {
 			return future.get(nanos(limit), TimeUnit.NANOSECONDS);
 		}
 		catch (TimeoutException ex) {
-			throw new TokenUnavailableException(what + " within " + limit.toMillis()
-					+ " ms (TimeoutException); check that the token endpoint is reachable", ex);
+			throw unavailable(ex, limit, what);
 		}
 		catch (ExecutionException ex) {
-			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			if (cause instanceof RejectedExecutionException rejected) {
-				// our own message, never the token endpoint's: safe to quote
-				throw new TokenUnavailableException(what + ": " + rejected.getMessage(), cause);
-			}
-			// google-auth's message may quote the token endpoint's answer: kept in the cause, not in ours.
-			throw new TokenUnavailableException(what + " (" + cause.getClass().getSimpleName()
-					+ "); check the credentials and that the token endpoint is reachable", cause);
+			throw unavailable((ex.getCause() != null) ? ex.getCause() : ex, limit, what);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new TokenUnavailableException(what + " (InterruptedException)", ex);
 		}
+	}
+
+	/**
+	 * The future bounded by the limit without a thread waiting on it; cancelling the result leaves the shared
+	 * fetch alone.
+	 */
+	private static <T> CompletableFuture<T> bounded(CompletableFuture<T> future, Duration limit, String what) {
+		CompletableFuture<T> result = new CompletableFuture<>();
+		future.whenComplete((value, failure) -> {
+			if (failure == null) {
+				result.complete(value);
+			}
+			else {
+				result.completeExceptionally(unavailable(
+						(failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure,
+						limit, what));
+			}
+		});
+		if (!result.isDone()) {
+			// the JDK's own delay thread, its task dropped once the result is in
+			CompletableFuture<Void> timer = new CompletableFuture<Void>().orTimeout(nanos(limit), TimeUnit.NANOSECONDS);
+			timer.whenComplete((none, timeout) -> {
+				if (timeout instanceof TimeoutException) {
+					result.completeExceptionally(unavailable(timeout, limit, what));
+				}
+			});
+			result.whenComplete((value, failure) -> timer.complete(null));
+		}
+		return result;
+	}
+
+	/** Why no token came, in words without any secret. */
+	private static TokenUnavailableException unavailable(Throwable cause, Duration limit, String what) {
+		if (cause instanceof TokenUnavailableException unavailable) {
+			return unavailable;
+		}
+		if (cause instanceof TimeoutException) {
+			return new TokenUnavailableException(what + " within " + limit.toMillis()
+					+ " ms (TimeoutException); check that the token endpoint is reachable", cause);
+		}
+		if (cause instanceof RejectedExecutionException rejected) {
+			// our own message, never the token endpoint's: safe to quote
+			return new TokenUnavailableException(what + ": " + rejected.getMessage(), cause);
+		}
+		// google-auth's message may quote the token endpoint's answer: kept in the cause, not in ours.
+		return new TokenUnavailableException(what + " (" + cause.getClass().getSimpleName()
+				+ "); check the credentials and that the token endpoint is reachable", cause);
 	}
 
 	private static long nanos(Duration limit) {

@@ -1,15 +1,18 @@
 package dev.modelarmor.auth;
 
 import java.io.IOException;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import com.google.auth.Credentials;
 import com.google.auth.oauth2.OAuth2Credentials;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorRestClients;
+import dev.modelarmor.client.NonBlockingAuthorization;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -40,9 +43,14 @@ import org.springframework.http.client.ClientHttpResponse;
  * refreshed once, within the same bound, and the request sent once more; a second {@code 401} is the
  * answer.
  *
+ * <p>As a {@link NonBlockingAuthorization} it gives the same headers to the client's non-blocking path as a
+ * future: a token at hand at once, a missing one once fetched on the fetching threads, within the same
+ * bounds; no caller waits on the fetch.
+ *
  * <p>Messages say what failed without any secret. {@link #close()} stops the background threads.
  */
-public final class GoogleCredentialsInterceptor implements ClientHttpRequestInterceptor, AutoCloseable {
+public final class GoogleCredentialsInterceptor
+		implements ClientHttpRequestInterceptor, NonBlockingAuthorization, AutoCloseable {
 
 	private final BoundedCredentials credentials;
 
@@ -102,6 +110,24 @@ public final class GoogleCredentialsInterceptor implements ClientHttpRequestInte
 		this.credentials.refresh(waitLimit(request));
 		authorize(request);
 		return execution.execute(request, body);
+	}
+
+	@Override
+	public CompletableFuture<Map<String, List<String>>> headersFor(URI uri, Duration limit) {
+		return this.credentials.requestMetadataAsync(uri, bounded(limit));
+	}
+
+	@Override
+	public CompletableFuture<Map<String, List<String>>> refreshedHeadersFor(URI uri, Duration limit) {
+		Duration bounded = bounded(limit);
+		long started = System.nanoTime();
+		return this.credentials.refreshAsync(bounded)
+			.thenCompose((refreshed) -> this.credentials.requestMetadataAsync(uri,
+					bounded.minusNanos(System.nanoTime() - started)));
+	}
+
+	private Duration bounded(Duration limit) {
+		return (limit.compareTo(this.maxWait) < 0) ? limit : this.maxWait;
 	}
 
 	private void authorize(HttpRequest request) throws TokenUnavailableException {

@@ -9,6 +9,7 @@ import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
+import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryRuntime;
@@ -65,9 +66,9 @@ public final class ModelArmorAutoConfiguration {
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
 			ShutdownAwareSleeper modelArmorRetrySleeper, ObjectProvider<AttemptGate> attemptGate,
 			ObjectProvider<RetryBudget> retryBudget) {
-		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(),
-				retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper)),
-				retryBudget.getIfUnique());
+		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper));
+		RetryBudget budget = retryBudget.getIfUnique();
+		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(), runtime, budget);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
@@ -76,6 +77,7 @@ public final class ModelArmorAutoConfiguration {
 			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId(modelArmorAuthorization.quotaProjectId())
 			.retryTemplate(retryTemplate)
+			.asyncRetries(asyncRetries(properties.getRetry().isEnabled(), settings.retry(), runtime, budget))
 			.projectId(modelArmorAuthorization.projectId())
 			.location(properties.getLocation())
 			.templateId(properties.getTemplateId())
@@ -93,6 +95,16 @@ public final class ModelArmorAutoConfiguration {
 				() -> ModelArmorTemplateCheck.named(properties, springAi,
 						guard.stream().map(ModelArmorGuardPostProcessor::templates).findFirst().orElse(Map.of())),
 				properties.getLocation(), settings.retry().deadline());
+	}
+
+	/** The non-blocking path's retries, the blocking path's twins: the same settings, runtime and budget. */
+	private static ModelArmorAsyncRetries asyncRetries(boolean enabled, RetrySettings settings, RetryRuntime runtime,
+			@Nullable RetryBudget budget) {
+		if (!enabled) {
+			return ModelArmorAsyncRetries.singleAttempt(settings, runtime);
+		}
+		return (budget != null) ? ModelArmorAsyncRetries.retrying(settings, runtime, budget)
+				: ModelArmorAsyncRetries.retrying(settings, runtime);
 	}
 
 	private static RetryTemplate retryTemplate(boolean enabled, RetrySettings settings, RetryRuntime runtime,

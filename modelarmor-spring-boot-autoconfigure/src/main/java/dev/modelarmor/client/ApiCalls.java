@@ -1,23 +1,13 @@
 package dev.modelarmor.client;
 
-import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Objects;
 
 import dev.modelarmor.resilience.AttemptGate;
-import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.retry.FailureClassifier;
-import dev.modelarmor.retry.HttpFailure;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryDeadline;
-import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -25,7 +15,6 @@ import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
-import org.springframework.web.client.RestClient.RequestHeadersSpec.ConvertibleClientHttpResponse;
 import org.springframework.web.util.DefaultUriBuilderFactory;
 
 /**
@@ -37,19 +26,14 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  */
 final class ApiCalls {
 
-	private static final Logger logger = LoggerFactory.getLogger(ApiCalls.class);
-
 	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
 	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-	private static final String UNTRUSTED_CERTIFICATE = ": its certificate was refused; name an SSL bundle that "
-			+ "trusts it in modelarmor.http.ssl.bundle (or spring.http.clients.ssl.bundle)";
 
 	/**
 	 * The {@code Accept} and {@code Content-Type} of every call, given as text: a {@code MediaType} would be
 	 * formatted again at every attempt.
 	 */
-	private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
+	static final String JSON = MediaType.APPLICATION_JSON_VALUE;
 
 	private final RestClient restClient;
 
@@ -92,9 +76,8 @@ final class ApiCalls {
 	 * @return the parsed answer
 	 */
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
-		Object request = call.body();
-		byte[] body = (request != null) ? ModelArmorJson.writerFor(request.getClass()).writeValueAsBytes(request) : null;
-		CallProgress progress = new CallProgress(call.operation(), template(call), this.observer);
+		byte @Nullable [] body = jsonBody(call);
+		CallProgress progress = new CallProgress(call.operation(), templateOf(call), this.observer);
 		if (!call.retryable()) {
 			try {
 				T answer = gatedAttempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
@@ -103,7 +86,7 @@ final class ApiCalls {
 				return answer;
 			}
 			catch (RuntimeException ex) {
-				throw progress.failed(ex, refusalOr(ex, CallOutcome.NON_RETRYABLE));
+				throw progress.failed(ex, CallProgress.refusalOr(ex, CallOutcome.NON_RETRYABLE));
 			}
 			catch (Error ex) {
 				progress.finish(CallOutcome.NON_RETRYABLE);
@@ -112,7 +95,7 @@ final class ApiCalls {
 		}
 		ModelArmorRetryTemplates.Retried<T> retried;
 		try {
-			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call, (attempt) -> {
+			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(), (attempt) -> {
 				progress.beforeAttempt(attempt.previousFailure());
 				return gatedAttempt(call, body, answerType, expected,
 						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
@@ -128,14 +111,13 @@ final class ApiCalls {
 			progress.finish(CallOutcome.NON_RETRYABLE);
 			throw ex;
 		}
-		progress.waited(retried.backoff());
-		Throwable failure = retried.failure();
-		if (failure != null) {
-			throw progress.failed(failure, refusalOr(failure, retried.outcome()));
-		}
-		progress.finish(retried.outcome());
-		// Without a failure, the retry template returned what an attempt answered, which is never null.
-		return Objects.requireNonNull(retried.answer(), "answer");
+		return progress.ended(retried);
+	}
+
+	/** The call's body as JSON, written once for all of its attempts. */
+	static byte @Nullable [] jsonBody(ApiCall call) {
+		Object request = call.body();
+		return (request != null) ? ModelArmorJson.writerFor(request.getClass()).writeValueAsBytes(request) : null;
 	}
 
 	/**
@@ -144,16 +126,10 @@ final class ApiCalls {
 	 */
 	private <T> T gatedAttempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
 			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
-		AttemptGate.Admission admission = this.gate.admit(call.operation(), template(call), deadline);
+		AttemptGate.Admission admission = this.gate.admit(call.operation(), templateOf(call), deadline);
 		CallOutcome refusal = admission.refusal();
 		if (refusal != null) {
-			progress.attempting(attempt - 1, progress.backoff);
-			ModelArmorException refused = new ModelArmorException("Model Armor was not called: " + refusal.tag(),
-					attempt - 1, null, refusal);
-			if (progress.lastFailure != null) {
-				refused.addSuppressed(progress.lastFailure);
-			}
-			throw refused;
+			throw progress.refused(attempt, refusal);
 		}
 		progress.lastStatus = "none";
 		try {
@@ -164,14 +140,9 @@ final class ApiCalls {
 		}
 	}
 
-	private static @Nullable String template(ApiCall call) {
+	/** The template a call addresses, for the gate. */
+	static @Nullable String templateOf(ApiCall call) {
 		return (call.variables().get("template") instanceof String template) ? template : null;
-	}
-
-	/** The outcome of a call the gate refused, carried by its exception; otherwise the given one. */
-	private static CallOutcome refusalOr(Throwable failure, CallOutcome otherwise) {
-		return (failure instanceof ModelArmorException refused && refused.outcome().isPresent())
-				? refused.outcome().get() : otherwise;
 	}
 
 	/**
@@ -195,199 +166,15 @@ final class ApiCalls {
 				// written as it is, not through the message converters that RestClient would search for byte[]
 				request.header(HttpHeaders.CONTENT_TYPE, JSON).body((out) -> out.write(body));
 			}
-			String template = (call.variables().get("template") instanceof String id) ? id : null;
-			return request.exchange((req, response) -> readAnswer(response, answerType, expected, attempt, progress,
-					template));
+			return request.exchange((req, response) -> AnswerReader.read(response, answerType, expected, attempt, progress));
 		}
 		catch (ResourceAccessException ex) {
-			boolean noToken = isTokenUnavailable(ex);
-			if (noToken) {
-				progress.noToken();
-			}
-			else {
-				progress.noAnswer();
-			}
-			ModelArmorException unreachable = new ModelArmorException(noToken
-					? "Model Armor could not be called: " + FailureClassifier.describe(ex)
-					: "Model Armor could not be reached (" + FailureClassifier.describe(ex) + ")"
-							+ (FailureClassifier.isCertificateRefused(ex) ? UNTRUSTED_CERTIFICATE : ""),
-					attempt, ex);
-			progress.attemptFailed(attempt, unreachable);
-			throw unreachable;
+			throw progress.unreachable(ex, attempt);
 		}
 		catch (ModelArmorException ex) {
 			progress.attemptFailed(attempt, ex);
 			throw ex;
 		}
-	}
-
-	private <T> T readAnswer(ConvertibleClientHttpResponse response, Class<T> answerType, String expected,
-			int attempt, CallProgress progress, @Nullable String template) throws IOException {
-		int status = response.getStatusCode().value();
-		progress.answeredWith(status);
-		byte[] body = response.getBody().readNBytes(MAX_ANSWER_BYTES + 1);
-		if (body.length > MAX_ANSWER_BYTES) {
-			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body larger than "
-					+ MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
-		}
-		if (status < 200 || status > 299) {
-			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,
-					progress.earlierAttemptOutcomeUnknown(), java.time.Instant.now(), template);
-		}
-		try {
-			T parsed = ModelArmorJson.readerFor(answerType).readValue(body);
-			String problem = (parsed == null) ? "with an empty body where " + expected + " was expected"
-					: (parsed instanceof ApiAnswer answer) ? answer.problem() : null;
-			if (problem != null) {
-				throw new ModelArmorException("Model Armor answered HTTP " + status + " " + problem, attempt, null);
-			}
-			return parsed;
-		}
-		catch (JacksonException ex) {
-			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body that is not "
-					+ expected + ": " + describe(ex, body), attempt, null);
-		}
-	}
-
-	/** Whether the attempt failed before it was sent, for want of an access token. */
-	private static boolean isTokenUnavailable(ResourceAccessException ex) {
-		return ex.getCause() instanceof TokenUnavailableException;
-	}
-
-	/** Where the body went wrong, without quoting it: it may echo screened content. */
-	private static String describe(JacksonException ex, byte[] body) {
-		if (body.length == 0) {
-			return "the body is empty";
-		}
-		TokenStreamLocation where = ex.getLocation();
-		String position = (where != null && where.getLineNr() > 0)
-				? " at line " + where.getLineNr() + ", column " + where.getColumnNr() : "";
-		return ex.getClass().getSimpleName() + position;
-	}
-
-	/**
-	 * What one call has seen so far: its attempts, the status of its last answer, whether an earlier
-	 * attempt may have been carried out although it failed, and the time spent waiting. It reports the
-	 * call to the observer once, when the call ends; an observer that fails is logged and never fails the
-	 * call.
-	 */
-	private static final class CallProgress {
-
-		private final String operation;
-
-		private final ModelArmorCallObserver.@Nullable Call observed;
-
-		/** Names the call in every log line about it, and in its final exception. */
-		private final CallLog.Call call;
-
-		private String lastStatus = "none";
-
-		private boolean earlierAttemptOutcomeUnknown;
-
-		private int attempts;
-
-		private Duration backoff = Duration.ZERO;
-
-		private @Nullable ModelArmorException lastFailure;
-
-		CallProgress(String operation, @Nullable String template, ModelArmorCallObserver observer) {
-			this.operation = operation;
-			this.call = CallLog.Call.start(operation, template);
-			this.observed = safely(this.call, () -> observer.start(operation, template));
-		}
-
-		void beforeAttempt(@Nullable Throwable previousFailure) {
-			// No answer at all, or a gateway's 502/504: the backend may have done the work.
-			if (previousFailure != null && (!(previousFailure instanceof HttpFailure http)
-					|| http.statusCode() == 502 || http.statusCode() == 504)) {
-				this.earlierAttemptOutcomeUnknown = true;
-			}
-		}
-
-		boolean earlierAttemptOutcomeUnknown() {
-			return this.earlierAttemptOutcomeUnknown;
-		}
-
-		int attempting(int attempt, Duration backoffSoFar) {
-			this.attempts = attempt;
-			this.backoff = backoffSoFar;
-			return attempt;
-		}
-
-		void answeredWith(int status) {
-			this.lastStatus = String.valueOf(status);
-		}
-
-		void noAnswer() {
-			this.lastStatus = "io_error";
-		}
-
-		/** The attempt was not sent: no access token came in time. */
-		void noToken() {
-			this.lastStatus = "token_unavailable";
-		}
-
-		void attemptFailed(int attempt, ModelArmorException failure) {
-			this.lastFailure = failure;
-			if (this.observed != null) {
-				safely(this.call, () -> {
-					this.observed.attemptFailed(attempt, FailureClassifier.describe(failure));
-					return null;
-				});
-			}
-		}
-
-		/**
-		 * The wait before a retry was cut short: the call ends with its last failure as the cause.
-		 * @return the exception to throw, its outcome {@link CallOutcome#INTERRUPTED}
-		 */
-		ModelArmorException abandoned(BackOffInterruptedException interruption) {
-			ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
-					+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED)
-				.identifiedAs(this.call.id());
-			abandoned.addSuppressed(interruption);
-			finish(CallOutcome.INTERRUPTED);
-			return abandoned;
-		}
-
-		void waited(Duration backoff) {
-			this.backoff = backoff;
-		}
-
-		/**
-		 * The call failed for good.
-		 * @return the exception to throw: a {@link ModelArmorException} made once more, now with its outcome
-		 */
-		RuntimeException failed(Throwable failure, CallOutcome outcome) {
-			finish(outcome);
-			if (failure instanceof ModelArmorException modelArmor) {
-				return modelArmor.endedWith(outcome).identifiedAs(this.call.id());
-			}
-			return (failure instanceof RuntimeException runtime) ? runtime
-					: new IllegalStateException("Model Armor call failed", failure);
-		}
-
-		void finish(CallOutcome outcome) {
-			if (this.observed != null) {
-				CallResult result = new CallResult(this.operation, outcome, this.lastStatus, this.attempts, this.backoff);
-				safely(this.call, () -> {
-					this.observed.finished(result);
-					return null;
-				});
-			}
-		}
-
-		private static <R> @Nullable R safely(CallLog.Call call, java.util.function.Supplier<R> observerCall) {
-			try {
-				return observerCall.get();
-			}
-			catch (RuntimeException ex) {
-				CallLog.warn(logger).call(call)
-					.log("Model Armor call observer failed, the call goes on: failure=" + ex.getClass().getName());
-				return null;
-			}
-		}
-
 	}
 
 }

@@ -111,21 +111,10 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		acquireSlot(timeout);
 		try {
-			long left = deadline - System.nanoTime();
-			HttpRequest.Builder builder = HttpRequest.newBuilder(this.uri)
-				.timeout((left > SHORTEST_TIMEOUT.toNanos()) ? Duration.ofNanos(left) : SHORTEST_TIMEOUT);
-			headers.forEach((name, values) -> {
-				if (!isSetByTheClient(name)) {
-					values.forEach((value) -> builder.header(name, value));
-				}
-			});
-			byte[] bytes = this.body.toByteArrayUnsafe();
-			builder.method(this.method.name(), (bytes.length == 0) ? HttpRequest.BodyPublishers.noBody()
-					: HttpRequest.BodyPublishers.ofByteArray(bytes));
 			// send, not sendAsync: the public sendAsync hands every completion to the common pool, which on
 			// a machine of two cores or fewer is a new thread per call
-			return new Response(this.httpClient.send(builder.build(),
-					(info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadline, this.answerDeadlines)));
+			return new Response(this.httpClient.send(jdkRequest(this.uri, this.method, headers,
+					this.body.toByteArrayUnsafe(), deadline), answerFor(deadline, this.answerDeadlines)));
 		}
 		catch (HttpConnectTimeoutException ex) {
 			throw ex;
@@ -144,15 +133,47 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	}
 
 	/**
+	 * The JDK request of an attempt, its timeout what is left until {@code deadlineNanos}; the headers the
+	 * client sets itself are left out. Shared by the non-blocking path.
+	 */
+	static HttpRequest jdkRequest(URI uri, HttpMethod method, HttpHeaders headers, byte[] bytes, long deadlineNanos) {
+		long left = deadlineNanos - System.nanoTime();
+		HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
+			.timeout((left > SHORTEST_TIMEOUT.toNanos()) ? Duration.ofNanos(left) : SHORTEST_TIMEOUT);
+		headers.forEach((name, values) -> {
+			if (!isSetByTheClient(name)) {
+				values.forEach((value) -> builder.header(name, value));
+			}
+		});
+		builder.method(method.name(), (bytes.length == 0) ? HttpRequest.BodyPublishers.noBody()
+				: HttpRequest.BodyPublishers.ofByteArray(bytes));
+		return builder.build();
+	}
+
+	/** Receives an answer of at most {@link ApiCalls#MAX_ANSWER_BYTES}, whole by {@code deadlineNanos}. */
+	static HttpResponse.BodyHandler<byte[]> answerFor(long deadlineNanos, AnswerDeadlines answerDeadlines) {
+		return (info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadlineNanos, answerDeadlines);
+	}
+
+	/**
+	 * A failure of the non-blocking exchange in the shape the blocking one throws: a timeout until the headers
+	 * or until the last byte is one {@link HttpTimeoutException}.
+	 */
+	static Throwable sameShape(Throwable failure) {
+		if (failure instanceof HttpTimeoutException && !(failure instanceof HttpConnectTimeoutException)) {
+			return new HttpTimeoutException(TIMED_OUT);
+		}
+		return failure;
+	}
+
+	/**
 	 * Takes a slot for the exchange, waiting at most its timeout: with every slot taken the attempt fails
 	 * (and is retried as any I/O failure) rather than piling more connections and threads onto the client.
 	 */
 	private void acquireSlot(Duration timeout) throws IOException {
 		try {
 			if (!this.exchangeSlots.tryAcquire() && !this.exchangeSlots.tryAcquire(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-				throw new IOException("Model Armor request not sent: " + DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT
-						+ " exchanges were in flight on this client for all of the attempt's " + timeout.toMillis()
-						+ " ms; the client sends no more at once");
+				throw noSlot(timeout);
 			}
 		}
 		catch (InterruptedException ex) {
@@ -161,14 +182,28 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		}
 	}
 
+	/** Every slot stayed taken for all of the attempt's timeout. */
+	static IOException noSlot(Duration timeout) {
+		return new IOException("Model Armor request not sent: " + DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT
+				+ " exchanges were in flight on this client for all of the attempt's " + timeout.toMillis()
+				+ " ms; the client sends no more at once");
+	}
+
 	/**
 	 * The read timeout, or what is left of the call's deadline when that is shorter; read when the request
 	 * is executed, after Spring has copied the {@code RestClient}'s attributes onto it (and after the
 	 * interceptors, such as the one fetching the access token, have run).
 	 */
 	Duration timeout() {
-		Duration timeout = this.readTimeout;
-		if (getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline) {
+		return timeout(this.readTimeout,
+				(getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline)
+						? deadline : null);
+	}
+
+	/** The read timeout, or what is left of the deadline when that is shorter; never below 1 ms. */
+	static Duration timeout(Duration readTimeout, @Nullable RetryDeadline deadline) {
+		Duration timeout = readTimeout;
+		if (deadline != null) {
 			Duration remaining = deadline.remaining();
 			timeout = (remaining.compareTo(timeout) < 0) ? remaining : timeout;
 		}
@@ -319,7 +354,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	}
 
-	private static final class Response implements ClientHttpResponse {
+	static final class Response implements ClientHttpResponse {
 
 		private final HttpResponse<byte[]> response;
 

@@ -5,16 +5,23 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.modelarmor.retry.RetryDeadline;
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.boot.http.client.HttpClientSettings;
 import org.springframework.boot.http.client.JdkHttpClientBuilder;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpRequestFactory;
+import org.springframework.http.client.ClientHttpResponse;
 
 /**
  * Creates requests on one JDK {@link HttpClient} built by Spring Boot's {@link JdkHttpClientBuilder} from
@@ -61,7 +68,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 */
 	private final ThreadPoolExecutor executor;
 
-	private final Semaphore exchangeSlots = new Semaphore(MAX_EXCHANGES_IN_FLIGHT);
+	private final ExchangeSlots exchangeSlots = new ExchangeSlots(MAX_EXCHANGES_IN_FLIGHT);
 
 	private final AnswerDeadlines answerDeadlines = new AnswerDeadlines();
 
@@ -103,11 +110,93 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	public ClientHttpRequest createRequest(URI uri, HttpMethod httpMethod) throws IOException {
 		if (this.closed) {
 			// not an I/O failure, which would be retried: a closed client stays closed
-			throw new ModelArmorException("The Model Armor HTTP client is closed: the template was closed, "
-					+ "or the application context that made it");
+			throw closed();
 		}
 		return new BufferedJdkClientHttpRequest(this.httpClient, this.answerDeadlines, this.exchangeSlots, uri, httpMethod,
 				this.readTimeout);
+	}
+
+	/**
+	 * The non-blocking path's exchange, on the same client, slots and answer deadlines as a request of
+	 * {@link #createRequest}: no thread waits for the slot, the answer or its last byte. Cancelling the
+	 * future cancels the exchange.
+	 * @param uri the URI
+	 * @param method the method
+	 * @param headers the headers, those the JDK client sets itself left out
+	 * @param body the body, empty for none
+	 * @param deadline the call's deadline, which the read timeout never outlasts, or {@code null}
+	 * @return the whole answer, or an {@link IOException} (a {@link java.net.http.HttpTimeoutException} when
+	 * it did not come in time), or a {@link ModelArmorException} once the client is closed
+	 */
+	CompletableFuture<ClientHttpResponse> exchangeAsync(URI uri, HttpMethod method, HttpHeaders headers, byte[] body,
+			@Nullable RetryDeadline deadline) {
+		if (this.closed) {
+			return CompletableFuture.failedFuture(closed());
+		}
+		Duration timeout = BufferedJdkClientHttpRequest.timeout(this.readTimeout, deadline);
+		long deadlineNanos = System.nanoTime() + timeout.toNanos();
+		CompletableFuture<ClientHttpResponse> answer = new CompletableFuture<>();
+		CompletableFuture<Void> slot = this.exchangeSlots.acquireAsync(timeout);
+		answer.whenComplete((done, failure) -> {
+			if (answer.isCancelled()) {
+				slot.cancel(false);
+			}
+		});
+		slot.whenComplete((held, noSlot) -> {
+			if (noSlot != null) {
+				answer.completeExceptionally((noSlot instanceof TimeoutException)
+						? BufferedJdkClientHttpRequest.noSlot(timeout) : noSlot);
+				return;
+			}
+			if (answer.isDone()) {
+				this.exchangeSlots.release();
+				return;
+			}
+			send(BufferedJdkClientHttpRequest.jdkRequest(uri, method, headers, body, deadlineNanos), deadlineNanos,
+					answer);
+		});
+		return answer;
+	}
+
+	/** Sends an exchange that holds a slot, which it gives back when it ends. */
+	private void send(java.net.http.HttpRequest request, long deadlineNanos,
+			CompletableFuture<ClientHttpResponse> answer) {
+		CompletableFuture<java.net.http.HttpResponse<byte[]>> sent;
+		try {
+			sent = this.httpClient.sendAsync(request,
+					BufferedJdkClientHttpRequest.answerFor(deadlineNanos, this.answerDeadlines));
+		}
+		catch (RuntimeException ex) {
+			this.exchangeSlots.release();
+			answer.completeExceptionally(ex);
+			return;
+		}
+		sent.whenComplete((response, failure) -> {
+			this.exchangeSlots.release();
+			if (failure == null) {
+				answer.complete(new BufferedJdkClientHttpRequest.Response(response));
+			}
+			else {
+				Throwable cause = (failure instanceof CompletionException && failure.getCause() != null)
+						? failure.getCause() : failure;
+				answer.completeExceptionally(BufferedJdkClientHttpRequest.sameShape(cause));
+			}
+		});
+		answer.whenComplete((done, failure) -> {
+			if (answer.isCancelled()) {
+				sent.cancel(true);
+			}
+		});
+	}
+
+	private static ModelArmorException closed() {
+		return new ModelArmorException("The Model Armor HTTP client is closed: the template was closed, "
+				+ "or the application context that made it");
+	}
+
+	/** The exchange slots, for tests. */
+	ExchangeSlots exchangeSlots() {
+		return this.exchangeSlots;
 	}
 
 	/** The JDK client, for tests. */

@@ -1,5 +1,8 @@
 package dev.modelarmor.client;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateOperations;
 import org.jspecify.annotations.Nullable;
@@ -10,6 +13,12 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Failed calls are retried as Google's retry strategy prescribes; a call that still fails throws a
  * {@link ModelArmorException} (a {@link ModelArmorApiException} for an HTTP error answer).
+ *
+ * <p>The asynchronous operations ({@link #sanitizeUserPromptAsync}, {@link #sanitizeModelResponseAsync}) end
+ * the same way, as a future that completes with the result or fails with that exception. An implementation
+ * that has no non-blocking path (test fakes, for example) runs the blocking operation on the executor it is
+ * given; {@link ModelArmorTemplate} holds no thread while a call or a retry wait is in flight, and says so
+ * with {@link #isNonBlocking()}.
  */
 public interface ModelArmorOperations {
 
@@ -68,6 +77,44 @@ public interface ModelArmorOperations {
 	 * @throws ModelArmorInputTooLargeException when the response is larger than {@link DataItem#MAX_BYTES}
 	 */
 	SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt, SanitizeOptions options);
+
+	/**
+	 * Screens a user prompt without blocking the caller. Cancelling the future cancels the call: its HTTP
+	 * exchange in flight, or its wait before a retry.
+	 * @param prompt the prompt
+	 * @param options the options of this call
+	 * @param executor runs the blocking {@link #sanitizeUserPrompt(DataItem, SanitizeOptions)} when this
+	 * client has no non-blocking path ({@link #isNonBlocking()} is {@code false}); unused otherwise
+	 * @return what the template's filters found, or the failure the blocking call would throw (a
+	 * {@link ModelArmorInputTooLargeException} too, never thrown by this method itself when non-blocking)
+	 */
+	default CompletableFuture<SanitizationResult> sanitizeUserPromptAsync(DataItem prompt, SanitizeOptions options,
+			Executor executor) {
+		return CompletableFuture.supplyAsync(() -> sanitizeUserPrompt(prompt, options), executor);
+	}
+
+	/**
+	 * Screens a model response without blocking the caller, as {@link #sanitizeUserPromptAsync} does.
+	 * @param response the response
+	 * @param userPrompt the prompt that produced it, or {@code null}
+	 * @param options the options of this call
+	 * @param executor runs the blocking {@link #sanitizeModelResponse(DataItem, String, SanitizeOptions)} when
+	 * this client has no non-blocking path; unused otherwise
+	 * @return what the template's filters found, or the failure the blocking call would throw
+	 */
+	default CompletableFuture<SanitizationResult> sanitizeModelResponseAsync(DataItem response,
+			@Nullable String userPrompt, SanitizeOptions options, Executor executor) {
+		return CompletableFuture.supplyAsync(() -> sanitizeModelResponse(response, userPrompt, options), executor);
+	}
+
+	/**
+	 * Whether the asynchronous operations hold no thread while a call is in flight; when {@code false} they
+	 * run the blocking call on the executor they are given.
+	 * @return {@code false} unless the implementation has a non-blocking path
+	 */
+	default boolean isNonBlocking() {
+		return false;
+	}
 
 	/**
 	 * The same client, bound to another template of the same project and location.

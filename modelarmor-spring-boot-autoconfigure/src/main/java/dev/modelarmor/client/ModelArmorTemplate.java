@@ -1,12 +1,17 @@
 package dev.modelarmor.client;
 
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.resilience.AttemptGate;
+import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryBudget;
+import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
@@ -35,6 +40,9 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	private static final String SANITIZE = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
 
 	private final ApiCalls calls;
+
+	/** The non-blocking path, or {@code null} without one: then the asynchronous calls use their executor. */
+	private final @Nullable AsyncApiCalls asyncCalls;
 
 	private final ModelArmorEndpoint endpoint;
 
@@ -70,14 +78,15 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 */
 	ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
-		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), endpoint, projectId, location,
+		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), null, endpoint, projectId, location,
 				templateId, TemplateChangeListener.NONE, null);
 	}
 
-	private ModelArmorTemplate(ApiCalls calls, ModelArmorEndpoint endpoint, String projectId, String location,
-			@Nullable String templateId, TemplateChangeListener templateListener,
+	private ModelArmorTemplate(ApiCalls calls, @Nullable AsyncApiCalls asyncCalls, ModelArmorEndpoint endpoint,
+			String projectId, String location, @Nullable String templateId, TemplateChangeListener templateListener,
 			@Nullable DeadlineBoundedRequestFactory transport) {
 		this.calls = calls;
+		this.asyncCalls = asyncCalls;
 		this.templateListener = templateListener;
 		this.transport = transport;
 		this.endpoint = endpoint;
@@ -135,10 +144,72 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 				new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
 	}
 
+	/**
+	 * Screens a user prompt without holding a thread while the call or a wait before a retry is in flight,
+	 * when this client has a non-blocking path ({@link #isNonBlocking()}); otherwise on the executor.
+	 * Cancelling the future cancels the HTTP exchange in flight or the wait, and starts no other attempt.
+	 * @param prompt the prompt
+	 * @param options the options of this call
+	 * @param executor runs the blocking call when this client has no non-blocking path
+	 * @return what the template's filters found, or the failure the blocking call would throw
+	 */
+	@Override
+	public CompletableFuture<SanitizationResult> sanitizeUserPromptAsync(DataItem prompt, SanitizeOptions options,
+			Executor executor) {
+		AsyncApiCalls async = this.asyncCalls;
+		if (async == null) {
+			return ModelArmorOperations.super.sanitizeUserPromptAsync(prompt, options, executor);
+		}
+		try {
+			prompt.requireWithinLimit("prompt");
+			return sanitizeAsync(async, this.sanitizeUserPromptCall,
+					new SanitizeUserPromptRequest(prompt, options.toMetadata()));
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	/**
+	 * Screens a model response as {@link #sanitizeUserPromptAsync} screens a prompt.
+	 * @param response the response
+	 * @param userPrompt the prompt that produced it, or {@code null}
+	 * @param options the options of this call
+	 * @param executor runs the blocking call when this client has no non-blocking path
+	 * @return what the template's filters found, or the failure the blocking call would throw
+	 */
+	@Override
+	public CompletableFuture<SanitizationResult> sanitizeModelResponseAsync(DataItem response,
+			@Nullable String userPrompt, SanitizeOptions options, Executor executor) {
+		AsyncApiCalls async = this.asyncCalls;
+		if (async == null) {
+			return ModelArmorOperations.super.sanitizeModelResponseAsync(response, userPrompt, options, executor);
+		}
+		try {
+			response.requireWithinLimit("model response");
+			return sanitizeAsync(async, this.sanitizeModelResponseCall,
+					new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	/**
+	 * Whether the asynchronous calls hold no thread: {@code true} for a template that {@link #builder()} built
+	 * with no authorization, or with one that is a {@link NonBlockingAuthorization} (as the starter's
+	 * credentials interceptor is).
+	 * @return whether this client has a non-blocking path
+	 */
+	@Override
+	public boolean isNonBlocking() {
+		return this.asyncCalls != null;
+	}
+
 	@Override
 	public ModelArmorTemplate withTemplate(String templateId) {
 		PathIds.require("templateId", templateId);
-		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, templateId,
+		return new ModelArmorTemplate(this.calls, this.asyncCalls, this.endpoint, this.projectId, this.location, templateId,
 				this.templateListener, this.transport);
 	}
 
@@ -148,7 +219,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 * @return a client that reports to it
 	 */
 	public ModelArmorTemplate withCallObserver(ModelArmorCallObserver observer) {
-		return new ModelArmorTemplate(this.calls.observedBy(observer), this.endpoint, this.projectId, this.location,
+		return new ModelArmorTemplate(this.calls.observedBy(observer),
+				(this.asyncCalls != null) ? this.asyncCalls.observedBy(observer) : null, this.endpoint, this.projectId, this.location,
 				this.templateId, this.templateListener, this.transport);
 	}
 
@@ -156,13 +228,14 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 * The same client, running the attempts of its retryable calls with another retry template: for
 	 * example {@code ModelArmorRetryTemplates.singleAttempt(settings, runtime)} with a short deadline, for
 	 * a health check that must answer quickly rather than retry for the whole deadline. The HTTP client
-	 * and the call observer are shared.
+	 * and the call observer are shared. The asynchronous calls keep retrying as before: a retry template
+	 * is the blocking path's.
 	 * @param retryTemplate runs the attempts of each retryable call
 	 * @return a client that retries with it
 	 */
 	public ModelArmorTemplate withRetryTemplate(RetryTemplate retryTemplate) {
 		Assert.notNull(retryTemplate, "retryTemplate must not be null");
-		return new ModelArmorTemplate(this.calls.retryingWith(retryTemplate), this.endpoint, this.projectId,
+		return new ModelArmorTemplate(this.calls.retryingWith(retryTemplate), this.asyncCalls, this.endpoint, this.projectId,
 				this.location, this.templateId, this.templateListener, this.transport);
 	}
 
@@ -175,7 +248,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 */
 	public ModelArmorTemplate withTemplateChangeListener(TemplateChangeListener listener) {
 		Assert.notNull(listener, "listener must not be null");
-		return new ModelArmorTemplate(this.calls, this.endpoint, this.projectId, this.location, this.templateId,
+		return new ModelArmorTemplate(this.calls, this.asyncCalls, this.endpoint, this.projectId, this.location, this.templateId,
 				listener, this.transport);
 	}
 
@@ -258,6 +331,23 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		return result;
 	}
 
+	private CompletableFuture<SanitizationResult> sanitizeAsync(AsyncApiCalls async, @Nullable ApiCall sanitizeCall,
+			Object request) {
+		if (sanitizeCall == null) {
+			return CompletableFuture.failedFuture(new IllegalStateException(
+					"No Model Armor template: set modelarmor.template-id or call withTemplate(templateId)"));
+		}
+		CompletableFuture<SanitizeResponse> answer = async.send(sanitizeCall.body(request), SanitizeResponse.class,
+				"a sanitize response");
+		CompletableFuture<SanitizationResult> result = answer.thenApply((response) -> {
+			SanitizationResult sanitized = response.sanitizationResult();
+			Assert.state(sanitized != null, "checked by SanitizeResponse.problem()");
+			return sanitized;
+		});
+		AsyncApiCalls.cancelWith(result, answer);
+		return result;
+	}
+
 	/**
 	 * Builds a {@link ModelArmorTemplate}. Defaults: {@link ModelArmorTemplate#DEFAULT_LOCATION}, its regional
 	 * endpoint, {@link HttpTimeouts#DEFAULTS}, no authorization, Google's retry strategy
@@ -280,6 +370,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		private RetryRuntime retryRuntime = RetryRuntime.system();
 
 		private @Nullable RetryTemplate retryTemplate;
+
+		private @Nullable ModelArmorAsyncRetries asyncRetries;
 
 		private @Nullable String projectId;
 
@@ -393,6 +485,19 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 
 		/**
+		 * How the asynchronous calls retry, used instead of retries built from the retry settings and runtime
+		 * (which share the retry template's budget when the builder builds that too). A
+		 * {@link #retryTemplate(RetryTemplate) retry template} of one's own is the blocking path's only.
+		 * @param asyncRetries the retries
+		 * @return this builder
+		 */
+		public Builder asyncRetries(ModelArmorAsyncRetries asyncRetries) {
+			Assert.notNull(asyncRetries, "asyncRetries must not be null");
+			this.asyncRetries = asyncRetries;
+			return this;
+		}
+
+		/**
 		 * The Google Cloud project of the templates (required).
 		 * @param projectId the project id
 		 * @return this builder
@@ -455,8 +560,13 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 			Assert.hasText(this.projectId, "projectId must not be empty");
 			ModelArmorEndpoint target = (this.endpoint != null) ? this.endpoint
 					: ModelArmorEndpoint.regional(this.location);
+			RetryBudgetSettings budgetSettings = this.retrySettings.budget();
+			RetryBudget budget = (budgetSettings != null) ? new RetryBudget(budgetSettings, this.retryRuntime.clock())
+					: null;
 			RetryTemplate retries = (this.retryTemplate != null) ? this.retryTemplate
-					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime);
+					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime, budget);
+			ModelArmorAsyncRetries asyncRetries = (this.asyncRetries != null) ? this.asyncRetries
+					: ModelArmorAsyncRetries.retrying(this.retrySettings, this.retryRuntime, budget);
 			HttpTimeouts timeouts = HttpTimeouts.of(this.httpClientSettings.connectTimeout(),
 					this.httpClientSettings.readTimeout());
 			DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,
@@ -464,8 +574,14 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 			try {
 				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
 						this.authorization, this.quotaProjectId);
-				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver).gatedBy(this.attemptGate), target,
-						this.projectId, this.location, this.templateId, TemplateChangeListener.NONE, transport);
+				ClientHttpRequestInterceptor authorization = this.authorization;
+				AsyncApiCalls asyncCalls = (authorization == null || authorization instanceof NonBlockingAuthorization)
+						? new AsyncApiCalls(transport, (NonBlockingAuthorization) authorization, this.quotaProjectId,
+								timeouts.read(), asyncRetries, this.callObserver, this.attemptGate)
+						: null;
+				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver).gatedBy(this.attemptGate),
+						asyncCalls, target, this.projectId, this.location, this.templateId, TemplateChangeListener.NONE,
+						transport);
 			}
 			catch (RuntimeException ex) {
 				// a refused id: no template holds the client, so none would close it

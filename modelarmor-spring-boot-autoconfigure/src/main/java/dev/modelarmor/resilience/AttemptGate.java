@@ -1,5 +1,7 @@
 package dev.modelarmor.resilience;
 
+import java.util.concurrent.CompletableFuture;
+
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
@@ -26,6 +28,20 @@ public interface AttemptGate {
 	 * @return the admission, told later how the attempt ended
 	 */
 	Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline);
+
+	/**
+	 * Decides as {@link #admit} does, for the non-blocking path: a wait for a quota permit is scheduled,
+	 * never slept. By default the decision of {@link #admit} on the calling thread; override it when
+	 * {@code admit} may wait.
+	 * @param operation what the call does
+	 * @param template the template the call addresses, or {@code null}
+	 * @param deadline the call's deadline, or {@code null}
+	 * @return the admission, once decided
+	 */
+	default CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
+			@Nullable RetryDeadline deadline) {
+		return CompletableFuture.completedFuture(admit(operation, template, deadline));
+	}
 
 	/**
 	 * The gate's answer for one attempt.

@@ -1,6 +1,7 @@
 package dev.modelarmor.resilience;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryDeadline;
@@ -55,29 +56,79 @@ public final class QuotaLimiter implements AutoCloseable {
 	 * @return the permit, granted or refused, and the time waited
 	 */
 	Permit acquire(@Nullable RetryDeadline deadline) {
-		Duration allowed = (deadline == null) ? Duration.ZERO : min(this.settings.maxWait(), deadline.remaining());
-		QuotaBucket.Reservation reservation = this.bucket.reserve();
-		long wait = reservation.waitNanos();
-		if (wait <= 0) {
-			return new Permit(null, Duration.ZERO);
+		Reserved reserved = reserve(deadline);
+		if (reserved.decided() != null) {
+			return reserved.decided();
 		}
-		if (wait > allowed.toNanos()) {
-			reservation.refund();
-			return new Permit(CallOutcome.QUOTA_EXHAUSTED, Duration.ZERO);
-		}
-		Duration waited = Duration.ofNanos(wait);
 		try {
 			// whole milliseconds, rounded up: never sent before the permit is due
-			this.runtime.sleeper().sleep((wait + 999_999) / 1_000_000);
-			return new Permit(null, waited);
+			this.runtime.sleeper().sleep(reserved.waitMillis());
+			return new Permit(null, reserved.waited());
 		}
 		catch (InterruptedException ex) {
 			if (ex.getClass() == InterruptedException.class) {
 				Thread.currentThread().interrupt();
 			}
+			return reserved.interrupted();
+		}
+	}
+
+	/**
+	 * Takes a permit for one attempt without holding the thread: a permit due later is waited for with the
+	 * runtime's {@link dev.modelarmor.retry.RetryDelayer}, under the same rules as {@link #acquire}.
+	 * @param deadline the call's deadline, or {@code null} for no wait at all
+	 * @return the permit, granted or refused, once decided; cancelling it gives a permit waited for back
+	 */
+	CompletableFuture<Permit> acquireAsync(@Nullable RetryDeadline deadline) {
+		Reserved reserved = reserve(deadline);
+		if (reserved.decided() != null) {
+			return CompletableFuture.completedFuture(reserved.decided());
+		}
+		CompletableFuture<Void> waited = this.runtime.delayer().delay(Duration.ofMillis(reserved.waitMillis()));
+		CompletableFuture<Permit> permit = waited.handle((done, cut) -> (cut == null)
+				? new Permit(null, reserved.waited()) : reserved.interrupted());
+		permit.whenComplete((granted, failure) -> {
+			if (permit.isCancelled()) {
+				waited.cancel(false);
+				reserved.reservation().refund();
+			}
+		});
+		return permit;
+	}
+
+	/** Reserves a permit: granted or refused at once, or due after a wait that fits. */
+	private Reserved reserve(@Nullable RetryDeadline deadline) {
+		Duration allowed = (deadline == null) ? Duration.ZERO : min(this.settings.maxWait(), deadline.remaining());
+		QuotaBucket.Reservation reservation = this.bucket.reserve();
+		long wait = reservation.waitNanos();
+		if (wait <= 0) {
+			return new Reserved(reservation, 0, new Permit(null, Duration.ZERO));
+		}
+		if (wait > allowed.toNanos()) {
 			reservation.refund();
+			return new Reserved(reservation, wait, new Permit(CallOutcome.QUOTA_EXHAUSTED, Duration.ZERO));
+		}
+		return new Reserved(reservation, wait, null);
+	}
+
+	/**
+	 * A reservation: decided at once, or to be waited for {@code waitNanos}.
+	 */
+	private record Reserved(QuotaBucket.Reservation reservation, long waitNanos, @Nullable Permit decided) {
+
+		long waitMillis() {
+			return (this.waitNanos + 999_999) / 1_000_000;
+		}
+
+		Duration waited() {
+			return Duration.ofNanos(this.waitNanos);
+		}
+
+		Permit interrupted() {
+			this.reservation.refund();
 			return new Permit(CallOutcome.INTERRUPTED, Duration.ZERO);
 		}
+
 	}
 
 	private static Duration min(Duration a, Duration b) {

@@ -1,5 +1,7 @@
 package dev.modelarmor.resilience;
 
+import java.util.concurrent.CompletableFuture;
+
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryDeadline;
 import org.apache.commons.logging.Log;
@@ -41,17 +43,48 @@ public final class ResilienceGate implements AttemptGate {
 			return refused(operation, template, CallOutcome.CIRCUIT_OPEN);
 		}
 		QuotaLimiter quota = this.quota;
-		if (quota != null) {
-			QuotaLimiter.Permit permit = quota.acquire(deadline);
-			CallOutcome refusal = permit.refusal();
-			safely(() -> this.observer.quotaAsked(template, permit.waited(), refusal == null));
-			if (refusal != null) {
+		return (quota != null) ? permitted(operation, template, quota.acquire(deadline)) : admitted(operation, template);
+	}
+
+	@Override
+	public CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
+			@Nullable RetryDeadline deadline) {
+		ModelArmorCircuitBreaker breaker = this.breaker;
+		if (breaker != null && !breaker.tryAcquire()) {
+			return CompletableFuture.completedFuture(refused(operation, template, CallOutcome.CIRCUIT_OPEN));
+		}
+		QuotaLimiter quota = this.quota;
+		if (quota == null) {
+			return CompletableFuture.completedFuture(admitted(operation, template));
+		}
+		CompletableFuture<QuotaLimiter.Permit> permit = quota.acquireAsync(deadline);
+		CompletableFuture<Admission> admission = permit.thenApply((granted) -> permitted(operation, template, granted));
+		admission.whenComplete((admitted, failure) -> {
+			if (admission.isCancelled()) {
+				permit.cancel(false);
 				if (breaker != null) {
 					breaker.released();
 				}
-				return refused(operation, template, refusal);
 			}
+		});
+		return admission;
+	}
+
+	/** After the breaker let the attempt through: the quota's answer decides. */
+	private Admission permitted(String operation, @Nullable String template, QuotaLimiter.Permit permit) {
+		CallOutcome refusal = permit.refusal();
+		safely(() -> this.observer.quotaAsked(template, permit.waited(), refusal == null));
+		if (refusal != null) {
+			if (this.breaker != null) {
+				this.breaker.released();
+			}
+			return refused(operation, template, refusal);
 		}
+		return admitted(operation, template);
+	}
+
+	private Admission admitted(String operation, @Nullable String template) {
+		ModelArmorCircuitBreaker breaker = this.breaker;
 		long started = System.nanoTime();
 		return new Admission() {
 

@@ -46,6 +46,20 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
 	@Override
 	public void backOff(BackOffContext backOffContext) throws BackOffInterruptedException {
+		Duration wait = nextWait(backOffContext);
+		if (wait != null) {
+			CallState call = (CallState) backOffContext;
+			sleep(call, wait);
+			RetryRecords.waited(call.context, wait);
+		}
+	}
+
+	/**
+	 * Decides the wait before the next retry, logging it, without waiting: the non-blocking path schedules it
+	 * and then records it ({@link RetryRecords#waited}).
+	 * @return the wait, or {@code null} when the call stops retrying (then marked exhausted)
+	 */
+	@Nullable Duration nextWait(BackOffContext backOffContext) {
 		CallState call = (CallState) backOffContext;
 		Throwable failure = call.context.getLastThrowable();
 		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
@@ -58,14 +72,18 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 						stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
 			RetryRecords.stopped(call.context, stop);
 			call.context.setExhaustedOnly();
-			return;
+			return null;
 		}
 		CallLog.debug(logger).call(RetryRecords.call(call.context)).status(CallLog.statusOf(failure))
 			.attempts(call.context.getRetryCount()).field("wait_ms", decision.delay().toMillis())
 			.log(() -> String.format("Model Armor call failed, retrying: attempt=%d failure=\"%s\" wait=%s",
 					call.context.getRetryCount(), FailureClassifier.describe(failure), decision.delay()));
-		sleep(call, decision.delay());
-		RetryRecords.waited(call.context, decision.delay());
+		return decision.delay();
+	}
+
+	/** The runtime whose delayer the non-blocking path waits with. */
+	RetryRuntime runtime() {
+		return this.strategy.runtime();
 	}
 
 	private Optional<Duration> serverHint(@Nullable Throwable failure) {
@@ -88,6 +106,16 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 			interrupted(call, wait, "the thread was interrupted");
 			throw new BackOffInterruptedException("Interrupted while waiting to retry a Model Armor call", ex);
 		}
+	}
+
+	/**
+	 * The non-blocking path's wait was cut short: the call's one WARN line, as when a sleep is.
+	 * @param backOffContext the call's back-off context
+	 * @param wait the wait that was cut
+	 * @param why what cut it
+	 */
+	void interrupted(BackOffContext backOffContext, Duration wait, String why) {
+		interrupted((CallState) backOffContext, wait, why);
 	}
 
 	/** The call's one WARN line when its wait is cut short: it ends {@code interrupted}. */

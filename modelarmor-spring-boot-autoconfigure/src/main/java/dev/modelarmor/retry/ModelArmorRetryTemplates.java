@@ -9,7 +9,6 @@ import org.springframework.retry.RetryCallback;
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryListener;
 import org.springframework.retry.backoff.BackOffInterruptedException;
-import org.springframework.retry.policy.NeverRetryPolicy;
 import org.springframework.retry.support.RetryTemplate;
 
 /**
@@ -28,8 +27,7 @@ public final class ModelArmorRetryTemplates {
 	 * @return a new template
 	 */
 	public static RetryTemplate retrying(RetrySettings settings, RetryRuntime runtime) {
-		RetryBudgetSettings budgetSettings = settings.budget();
-		return retrying(settings, runtime, (budgetSettings != null) ? new RetryBudget(budgetSettings, runtime.clock()) : null);
+		return retrying(settings, runtime, RetryPolicies.budgetOf(settings, runtime));
 	}
 
 	/**
@@ -41,11 +39,7 @@ public final class ModelArmorRetryTemplates {
 	 * @return a new template
 	 */
 	public static RetryTemplate retrying(RetrySettings settings, RetryRuntime runtime, @Nullable RetryBudget budget) {
-		RetryTemplate template = new RetryTemplate();
-		template.setRetryPolicy(
-				new ModelArmorRetryPolicy(new FailureClassifier(settings.retryTooManyRequests()), budget));
-		template.setBackOffPolicy(new JitteredTruncatedBackOffPolicy(settings, runtime));
-		template.setThrowLastExceptionOnExhausted(true);
+		RetryTemplate template = template(RetryPolicies.retrying(settings, runtime, budget));
 		if (budget != null) {
 			template.registerListener(new RetryListener() {
 				@Override
@@ -65,9 +59,13 @@ public final class ModelArmorRetryTemplates {
 	 * @return a new template
 	 */
 	public static RetryTemplate singleAttempt(RetrySettings settings, RetryRuntime runtime) {
+		return template(RetryPolicies.singleAttempt(settings, runtime));
+	}
+
+	private static RetryTemplate template(RetryPolicies policies) {
 		RetryTemplate template = new RetryTemplate();
-		template.setRetryPolicy(new NeverRetryPolicy());
-		template.setBackOffPolicy(new JitteredTruncatedBackOffPolicy(settings, runtime));
+		template.setRetryPolicy(policies.retry());
+		template.setBackOffPolicy(policies.backOff());
 		template.setThrowLastExceptionOnExhausted(true);
 		return template;
 	}
@@ -108,8 +106,8 @@ public final class ModelArmorRetryTemplates {
 		return run.ended(answer);
 	}
 
-	/** What {@link #execute} learns from the template while one call runs on the calling thread. */
-	private static final class CallRun {
+	/** What {@link #execute} (or the non-blocking path, {@link ModelArmorAsyncRetries}) learns while one call runs. */
+	static final class CallRun {
 
 		private @Nullable Attempt last;
 

@@ -1,5 +1,9 @@
 package dev.modelarmor.retry;
 
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -8,13 +12,16 @@ import org.springframework.retry.backoff.Sleeper;
 /**
  * Sleeps between retries until {@link #close()}: then every wait in progress, and every later one,
  * ends at once with {@link RetriesStoppedException}, so that an application shutting down is not held
- * for up to {@code max-backoff} by calls waiting to retry.
+ * for up to {@code max-backoff} by calls waiting to retry. As a {@link RetryDelayer} it does the same for the
+ * non-blocking path's waits, scheduled on {@link RetryDelayer#scheduled()}: they fail at close.
  */
-public final class ShutdownAwareSleeper implements Sleeper {
+public final class ShutdownAwareSleeper implements Sleeper, RetryDelayer {
 
 	private static final long serialVersionUID = 1L;
 
 	private final transient CountDownLatch closed = new CountDownLatch(1);
+
+	private final transient Set<CompletableFuture<Void>> waiting = ConcurrentHashMap.newKeySet();
 
 	@Override
 	public void sleep(long backOffPeriod) throws InterruptedException {
@@ -23,11 +30,28 @@ public final class ShutdownAwareSleeper implements Sleeper {
 		}
 	}
 
+	@Override
+	public CompletableFuture<Void> delay(Duration wait) {
+		if (this.closed.getCount() == 0) {
+			return CompletableFuture.failedFuture(new RetriesStoppedException());
+		}
+		CompletableFuture<Void> waited = RetryDelayer.scheduled().delay(wait);
+		this.waiting.add(waited);
+		waited.whenComplete((done, failure) -> this.waiting.remove(waited));
+		if (this.closed.getCount() == 0) {
+			waited.completeExceptionally(new RetriesStoppedException());
+		}
+		return waited;
+	}
+
 	/**
 	 * Ends every wait now and later.
 	 */
 	public void close() {
 		this.closed.countDown();
+		for (CompletableFuture<Void> waited : this.waiting) {
+			waited.completeExceptionally(new RetriesStoppedException());
+		}
 	}
 
 	/**

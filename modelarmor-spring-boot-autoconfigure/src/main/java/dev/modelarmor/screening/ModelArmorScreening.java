@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.SanitizeOptions;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -26,9 +27,12 @@ import org.springframework.util.StringUtils;
  * {@link ModelArmorTaskExecutor}), the verdict cache ({@link #withCache(VerdictCache)}), fail-open or
  * fail-closed, the {@link ScreeningObserver} and what a result means for the call (the {@code sdp} rule,
  * the match action, refusals of the input itself). {@link #screen(ScreeningRequest)} screens on the
- * calling thread (the windows of a long text on the executor); {@link #screenAsync(ScreeningRequest)} on
- * the executor, for callers that go on while the prompt is screened. Every call is bounded by the
- * client's retry deadline. Thread-safe.
+ * calling thread (the windows of a long text on the executor); {@link #screenAsync(ScreeningRequest)}
+ * without blocking its caller: over a client with a non-blocking path
+ * ({@link ModelArmorOperations#isNonBlocking()}, as the starter's {@code ModelArmorTemplate}) no thread is
+ * held while a call or a retry wait is in flight, and cancelling the returned future cancels the calls in
+ * flight; over another client, on the executor. Every call is bounded by the client's retry deadline.
+ * Thread-safe.
  */
 public final class ModelArmorScreening implements AutoCloseable {
 
@@ -86,9 +90,13 @@ public final class ModelArmorScreening implements AutoCloseable {
 	}
 
 	/**
-	 * Screens on the {@link ModelArmorTaskExecutor} and decides; when every thread of it is busy, or it is
-	 * closed, on the calling thread before this returns. A failure that is no screening failure (a bug, a
-	 * client that returned {@code null}) fails the future; {@link #await(CompletableFuture)} rethrows it.
+	 * Screens without blocking the caller and decides. Over a client with a non-blocking path
+	 * ({@link ModelArmorOperations#isNonBlocking()}) no thread is held while a call or a retry wait is in
+	 * flight (only a verdict cache is asked on the {@link ModelArmorTaskExecutor}); over another client the
+	 * screening runs on the executor, or, when every thread of it is busy or it is closed, on the calling
+	 * thread before this returns. Cancelling the returned future cancels the calls in flight. A failure that
+	 * is no screening failure (a bug, a client that returned {@code null}) fails the future;
+	 * {@link #await(CompletableFuture)} rethrows it.
 	 * @param request what to screen and how to decide
 	 * @return the decision, once made
 	 */
@@ -101,8 +109,15 @@ public final class ModelArmorScreening implements AutoCloseable {
 		catch (RuntimeException ex) {
 			result = CompletableFuture.failedFuture(ex);
 		}
-		return result.handle((sanitized, failure) -> this.screener.decide(request.caller(), request.phase(),
-				request.onMatch(), request.replaceable(), sanitized, unwrap(failure)));
+		CompletableFuture<SanitizationResult> calls = result;
+		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(
+				request.caller(), request.phase(), request.onMatch(), request.replaceable(), sanitized, unwrap(failure)));
+		decision.whenComplete((decided, failure) -> {
+			if (decision.isCancelled()) {
+				calls.cancel(true);
+			}
+		});
+		return decision;
 	}
 
 	/**
@@ -199,6 +214,15 @@ public final class ModelArmorScreening implements AutoCloseable {
 			if (text != null) {
 				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPromptAsync(text)
 						: this.windowed.sanitizeModelResponseAsync(text, request.userPrompt());
+			}
+			ModelArmorOperations client = this.windowed.operations();
+			if (client.isNonBlocking()) {
+				DataItem item = Objects.requireNonNull(request.item());
+				return !request.phase().isModelOutput()
+						? client.sanitizeUserPromptAsync(item, SanitizeOptions.NONE,
+								ModelArmorScreening.this.executor.asExecutor())
+						: client.sanitizeModelResponseAsync(item, request.userPrompt(), SanitizeOptions.NONE,
+								ModelArmorScreening.this.executor.asExecutor());
 			}
 			try {
 				return CompletableFuture.supplyAsync(() -> call(request),

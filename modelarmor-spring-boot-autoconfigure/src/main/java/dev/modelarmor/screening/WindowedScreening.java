@@ -13,11 +13,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
+import dev.modelarmor.client.SanitizeOptions;
 import dev.modelarmor.client.Utf8;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.screening.TextWindows.Plan;
@@ -60,7 +62,10 @@ import org.springframework.util.Assert;
  * {@link ModelArmorInputTooLargeException} before anything is sent: its size is the caller's to bound.
  *
  * <p>At most {@link ScreeningWindows#parallelism()} windows of one text are in flight at a time, each a
- * task of the {@link ModelArmorTaskExecutor}; no thread waits per window. The blocking methods wait for
+ * task of the {@link ModelArmorTaskExecutor}; no thread waits per window. The asynchronous methods, over
+ * a client with a non-blocking path ({@link ModelArmorOperations#isNonBlocking()}), send each window as a
+ * call of that path instead, holding no thread while it is in flight; the cache alone is asked on the
+ * executor, and cancelling the returned future cancels the calls in flight. The blocking methods wait for
  * the whole text, and when the waiting thread is interrupted the windows in flight are cancelled. Thread-safe.
  */
 final class WindowedScreening implements AutoCloseable {
@@ -215,7 +220,9 @@ final class WindowedScreening implements AutoCloseable {
 	private Item prompt(String prompt) {
 		Objects.requireNonNull(prompt, "prompt must not be null");
 		return new Item(VerdictKey.USER_PROMPT, "prompt", prompt, null,
-				nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt));
+				nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt),
+				(window) -> this.operations.sanitizeUserPromptAsync(DataItem.text(window), SanitizeOptions.NONE,
+						this.executor.asExecutor()));
 	}
 
 	private Item response(String response, @Nullable String userPrompt) {
@@ -225,7 +232,10 @@ final class WindowedScreening implements AutoCloseable {
 				? nonNull("sanitizeModelResponse(String)", this.operations::sanitizeModelResponse)
 				: nonNull("sanitizeModelResponse(String, String)",
 						(window) -> this.operations.sanitizeModelResponse(window, context));
-		return new Item(VerdictKey.MODEL_RESPONSE, "model response", response, userPrompt, call);
+		String prompt = context.isEmpty() ? null : context;
+		return new Item(VerdictKey.MODEL_RESPONSE, "model response", response, userPrompt, call,
+				(window) -> this.operations.sanitizeModelResponseAsync(DataItem.text(window), prompt, SanitizeOptions.NONE,
+						this.executor.asExecutor()));
 	}
 
 	/** The verdict of a whole text from the cache, or its screening on this thread (stored when it may be). */
@@ -252,6 +262,9 @@ final class WindowedScreening implements AutoCloseable {
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
+		if (this.operations.isNonBlocking()) {
+			return nonBlocking(item, parts);
+		}
 		if (parts == null) {
 			return onExecutor(() -> blocking(item));
 		}
@@ -259,6 +272,50 @@ final class WindowedScreening implements AutoCloseable {
 			SanitizationResult cached = lookup.cached();
 			return (cached != null) ? CompletableFuture.completedFuture(cached)
 					: new Run(item, parts).start().thenApply(lookup::store);
+		});
+	}
+
+	/**
+	 * Over a client with a non-blocking path: no thread is held while a window's call is in flight. Only the
+	 * cache, whose API blocks, is asked on the executor, before and after the calls.
+	 */
+	private CompletableFuture<SanitizationResult> nonBlocking(Item item, @Nullable List<Window> parts) {
+		boolean cached = this.cache != null && this.operations.templateName() != null;
+		if (!cached) {
+			return (parts != null) ? new Run(item, parts, true).start() : item.asyncCall().apply(item.text());
+		}
+		CompletableFuture<Lookup> looked = onExecutor(() -> lookup(item));
+		CompletableFuture<SanitizationResult> screened = new CompletableFuture<>();
+		looked.whenComplete((lookup, failure) -> {
+			if (failure != null) {
+				screened.completeExceptionally(failure);
+				return;
+			}
+			SanitizationResult verdict = lookup.cached();
+			if (verdict != null) {
+				screened.complete(verdict);
+				return;
+			}
+			CompletableFuture<SanitizationResult> calls = (parts != null) ? new Run(item, parts, true).start()
+					: item.asyncCall().apply(item.text());
+			cancelWith(screened, calls);
+			calls.whenComplete((result, callFailure) -> {
+				if (callFailure != null) {
+					screened.completeExceptionally(callFailure);
+				}
+				else {
+					onExecutor(() -> lookup.store(result)).whenComplete((stored, storeFailure) -> screened.complete(result));
+				}
+			});
+		});
+		return screened;
+	}
+
+	private static void cancelWith(CompletableFuture<?> outer, CompletableFuture<?> inner) {
+		outer.whenComplete((done, failure) -> {
+			if (outer.isCancelled()) {
+				inner.cancel(true);
+			}
 		});
 	}
 
@@ -345,7 +402,7 @@ final class WindowedScreening implements AutoCloseable {
 	 * the prompt it answers (for a response) and the client's call for one window.
 	 */
 	private record Item(String operation, String what, String text, @Nullable String userPrompt,
-			Function<String, SanitizationResult> call) {
+			Function<String, SanitizationResult> call, Function<String, CompletableFuture<SanitizationResult>> asyncCall) {
 	}
 
 	/** A cache lookup: the verdict found, or where to store the one screened. */
@@ -375,7 +432,10 @@ final class WindowedScreening implements AutoCloseable {
 
 		private final @Nullable SanitizationResult[] results;
 
-		private final List<WindowTask> inFlight = new ArrayList<>();
+		private final List<Sent> inFlight = new ArrayList<>();
+
+		/** Whether each window is a call of the client's non-blocking path rather than a task of the executor. */
+		private final boolean nonBlocking;
 
 		private final CompletableFuture<SanitizationResult> merged = new CompletableFuture<>();
 
@@ -392,6 +452,11 @@ final class WindowedScreening implements AutoCloseable {
 		private @Nullable Thread starter;
 
 		Run(Item item, List<Window> parts) {
+			this(item, parts, false);
+		}
+
+		Run(Item item, List<Window> parts, boolean nonBlocking) {
+			this.nonBlocking = nonBlocking;
 			this.item = item;
 			this.parts = parts;
 			this.results = new SanitizationResult[parts.size()];
@@ -400,6 +465,13 @@ final class WindowedScreening implements AutoCloseable {
 		/** Sends the first windows; the future completes when the last one needed has answered. */
 		synchronized CompletableFuture<SanitizationResult> start() {
 			this.starter = Thread.currentThread();
+			this.merged.whenComplete((result, failure) -> {
+				if (this.merged.isCancelled()) {
+					synchronized (this) {
+						cancelInFlight();
+					}
+				}
+			});
 			sendWhileRoom();
 			return this.merged;
 		}
@@ -424,6 +496,10 @@ final class WindowedScreening implements AutoCloseable {
 		private void sendWhileRoom() {
 			while (this.next < this.parts.size()
 					&& this.inFlight.size() < WindowedScreening.this.windows.parallelism() && !this.stopped) {
+				if (this.nonBlocking) {
+					sendNonBlocking(this.next++);
+					continue;
+				}
 				WindowTask task = new WindowTask(this.next++);
 				this.inFlight.add(task);
 				try {
@@ -440,7 +516,24 @@ final class WindowedScreening implements AutoCloseable {
 			}
 		}
 
-		private synchronized void answered(WindowTask task, Answer answer) {
+		/** One window as a call of the non-blocking path; its answer comes back as the tasks' do. */
+		private void sendNonBlocking(int index) {
+			this.sent.incrementAndGet();
+			CompletableFuture<SanitizationResult> call;
+			try {
+				call = this.item.asyncCall().apply(this.parts.get(index).of(this.item.text()));
+			}
+			catch (RuntimeException | Error ex) {
+				call = CompletableFuture.failedFuture(ex);
+			}
+			CompletableFuture<SanitizationResult> inFlightCall = call;
+			Sent window = (starter) -> inFlightCall.cancel(true);
+			this.inFlight.add(window);
+			call.whenComplete((result, failure) -> answered(window, new Answer(index, result,
+					(failure != null) ? unwrap(failure) : null)));
+		}
+
+		private synchronized void answered(Sent task, Answer answer) {
 			this.inFlight.remove(task);
 			if (this.stopped) {
 				return;
@@ -481,8 +574,8 @@ final class WindowedScreening implements AutoCloseable {
 
 		private void cancelInFlight() {
 			this.stopped = true;
-			for (WindowTask task : List.copyOf(this.inFlight)) {
-				task.cancel(task.runner != this.starter);
+			for (Sent task : List.copyOf(this.inFlight)) {
+				task.stop(this.starter);
 			}
 			this.inFlight.clear();
 		}
@@ -535,12 +628,17 @@ final class WindowedScreening implements AutoCloseable {
 		}
 
 		/** One window's call, as a task of the executor that tells the run when it ends. */
-		private final class WindowTask extends FutureTask<Answer> {
+		private final class WindowTask extends FutureTask<Answer> implements Sent {
 
 			private volatile @Nullable Thread runner;
 
 			WindowTask(int index) {
 				super(() -> screenWindow(index));
+			}
+
+			@Override
+			public void stop(@Nullable Thread starter) {
+				cancel(this.runner != starter);
 			}
 
 			@Override
@@ -565,6 +663,26 @@ final class WindowedScreening implements AutoCloseable {
 
 		}
 
+	}
+
+	/** A window sent and not yet answered, which the run can stop. */
+	@FunctionalInterface
+	private interface Sent {
+
+		/**
+		 * Stops the window's call.
+		 * @param starter the thread that started the run, never interrupted
+		 */
+		void stop(@Nullable Thread starter);
+
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		Throwable cause = failure;
+		while (cause instanceof CompletionException && cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
 	}
 
 	private static RuntimeException rethrow(@Nullable Throwable failure) {

@@ -85,7 +85,7 @@ class LogHygieneTests {
 	 * {@code key=value} pairs whose value is either free of spaces and quotes, or quoted.
 	 */
 	static final Pattern KEY_VALUE_LINE = Pattern
-		.compile("^Model Armor [^:\"]+:( [a-zA-Z]+=(\"[^\"]*\"|[^\\s\"]+))+$");
+		.compile("^Model Armor [^:\"]+:( [a-zA-Z_]+=(\"[^\"]*\"|[^\\s\"]+))+$");
 
 	private static List<CapturedLine> lines;
 
