@@ -70,9 +70,10 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnBean(ModelArmorOperations.class)
 	ModelArmorScreening modelArmorScreening(ModelArmorOperations modelArmorOperations, ModelArmorSettings settings,
 			ModelArmorTaskExecutor modelArmorTaskExecutor,
-			ObjectProvider<ScreeningObserver> observer) {
+			ObjectProvider<ScreeningObserver> observer, ModelArmorScreeningProperties screeningProperties) {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
+			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))

@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.UnscreenableMedia;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -21,6 +22,14 @@ public class ModelArmorScreeningProperties {
 	 */
 	private boolean failOpen;
 
+	/**
+	 * What media in a prompt that Model Armor cannot screen does (audio, video, images other than JPEG, PNG
+	 * and BMP, other types, media given by URL, which is never fetched): 'block' refuses the call, 'allow'
+	 * lets the media through unscreened with a WARN line and the metric result 'unscreened'. Media larger
+	 * than Model Armor screens (4 MiB) is blocked either way.
+	 */
+	private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
+
 	private final Window window = new Window();
 
 	public boolean isFailOpen() {
@@ -29,6 +38,14 @@ public class ModelArmorScreeningProperties {
 
 	public void setFailOpen(boolean failOpen) {
 		this.failOpen = failOpen;
+	}
+
+	public UnscreenableMedia getUnscreenableMedia() {
+		return this.unscreenableMedia;
+	}
+
+	public void setUnscreenableMedia(UnscreenableMedia unscreenableMedia) {
+		this.unscreenableMedia = unscreenableMedia;
 	}
 
 	public Window getWindow() {

@@ -45,8 +45,11 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private final Map<String, Bound> byTemplate;
 
+	private final UnscreenableMedia unscreenableMedia;
+
 	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
-			boolean ownsExecutor) {
+			boolean ownsExecutor, UnscreenableMedia unscreenableMedia) {
+		this.unscreenableMedia = unscreenableMedia;
 		this.windowed = windowed;
 		this.screener = screener;
 		this.executor = executor;
@@ -70,7 +73,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return a screening that uses it, for every template
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
-		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false);
+		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false,
+				this.unscreenableMedia);
 	}
 
 	/**
@@ -81,8 +85,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	public ScreeningDecision screen(ScreeningRequest request) {
 		Objects.requireNonNull(request, "request must not be null");
 		Bound bound = bound(request.template());
-		return this.screener.screen(request.caller(), request.phase(), request.onMatch(), request.replaceable(),
-				() -> bound.call(request));
+		return this.screener.screen(request, () -> bound.call(request));
 	}
 
 	/**
@@ -101,8 +104,20 @@ public final class ModelArmorScreening implements AutoCloseable {
 		catch (RuntimeException ex) {
 			result = CompletableFuture.failedFuture(ex);
 		}
-		return result.handle((sanitized, failure) -> this.screener.decide(request.caller(), request.phase(),
-				request.onMatch(), request.replaceable(), sanitized, unwrap(failure)));
+		return result.handle((sanitized, failure) -> this.screener.decide(request, sanitized, unwrap(failure)));
+	}
+
+	/**
+	 * Decides for media of a prompt that Model Armor cannot screen ({@link MediaItems}): blocked, or with
+	 * {@link UnscreenableMedia#ALLOW} let through unscreened, each time with a WARN line and a metric; media
+	 * too large to screen is blocked in every mode. Nothing is sent.
+	 * @param caller names the calling code in log lines
+	 * @param phase which side
+	 * @param media the media
+	 * @return the decision
+	 */
+	public ScreeningDecision unscreened(String caller, Phase phase, MediaItem.Unscreened media) {
+		return this.screener.unscreened(caller, phase, media, this.unscreenableMedia);
 	}
 
 	/**
@@ -231,6 +246,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private Supplier<ScreeningObserver> observer = () -> ScreeningObserver.NONE;
 
+		private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
+
 		private Builder(ModelArmorOperations operations) {
 			Assert.notNull(operations, "operations must not be null");
 			this.operations = operations;
@@ -283,6 +300,17 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
+		 * What media that Model Armor cannot screen does; {@link UnscreenableMedia#BLOCK} unless set.
+		 * @param unscreenableMedia block it, or let it through unscreened
+		 * @return this builder
+		 */
+		public Builder unscreenableMedia(UnscreenableMedia unscreenableMedia) {
+			Assert.notNull(unscreenableMedia, "unscreenableMedia must not be null");
+			this.unscreenableMedia = unscreenableMedia;
+			return this;
+		}
+
+		/**
 		 * Builds the screening.
 		 * @return the screening
 		 */
@@ -292,7 +320,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 					: ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
 			return new ModelArmorScreening(new WindowedScreening(this.operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer), executor, given == null);
+					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia);
 		}
 
 	}
