@@ -45,7 +45,7 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		ModelArmorScreening screening = this.screening.get();
 		@Nullable Object[] arguments = invocation.getArguments();
 		PromptSource promptSource = guarded.prompt();
-		String prompt = (promptSource != null) ? promptSource.read(method, arguments) : null;
+		String prompt = (promptSource != null) ? promptSource.read(method, arguments, guarded, screening) : null;
 		if (guarded.parallel() && promptSource != null && prompt != null) {
 			// Never de-identified here: that combination fails at startup.
 			return proceedWhileScreening(invocation, guarded, screening, prompt,
