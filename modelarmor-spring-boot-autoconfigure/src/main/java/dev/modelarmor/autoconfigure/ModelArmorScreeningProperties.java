@@ -2,6 +2,7 @@ package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.screening.ScreeningWindows;
 import dev.modelarmor.screening.UnscreenableMedia;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -32,6 +33,8 @@ public class ModelArmorScreeningProperties {
 
 	private final Window window = new Window();
 
+	private final MultiLanguageDetection multiLanguageDetection = new MultiLanguageDetection();
+
 	public boolean isFailOpen() {
 		return this.failOpen;
 	}
@@ -46,6 +49,10 @@ public class ModelArmorScreeningProperties {
 
 	public void setUnscreenableMedia(UnscreenableMedia unscreenableMedia) {
 		this.unscreenableMedia = unscreenableMedia;
+	}
+
+	public MultiLanguageDetection getMultiLanguageDetection() {
+		return this.multiLanguageDetection;
 	}
 
 	public Window getWindow() {
@@ -111,6 +118,41 @@ public class ModelArmorScreeningProperties {
 
 		public void setMaxWindows(int maxWindows) {
 			this.maxWindows = maxWindows;
+		}
+
+	}
+
+	/**
+	 * Multi-language detection, sent with every screening: prompts, responses, windows of long text,
+	 * media, documents and tool calls.
+	 */
+	public static class MultiLanguageDetection {
+
+		/**
+		 * Whether Model Armor screens content in its own language rather than as English. Unset: the
+		 * template's setting.
+		 */
+		private @Nullable Boolean enabled;
+
+		/**
+		 * The language of the content, a BCP 47 code such as 'de' or 'pt-BR'. Unset: Model Armor detects it.
+		 */
+		private @Nullable String sourceLanguage;
+
+		public @Nullable Boolean getEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(@Nullable Boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable String getSourceLanguage() {
+			return this.sourceLanguage;
+		}
+
+		public void setSourceLanguage(@Nullable String sourceLanguage) {
+			this.sourceLanguage = sourceLanguage;
 		}
 
 	}

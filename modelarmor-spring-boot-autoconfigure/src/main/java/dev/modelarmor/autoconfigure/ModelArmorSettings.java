@@ -106,6 +106,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		verdictCache(bound.cache());
 		quota(properties.getQuota());
 		circuitBreaker(properties.getCircuitBreaker());
+		MultiLanguageOptions.of(bound.screening().getMultiLanguageDetection());
 		return new ModelArmorSettings(endpoint(properties), http(properties.getHttp(), application, sslBundles),
 				retry(properties.getRetry()), windows(bound), failOpen(bound).value(), advisor(springAi.getAdvisor()));
 	}

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.SanitizeOptions;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -248,6 +249,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
 
+		private SanitizeOptions sanitizeOptions = SanitizeOptions.NONE;
+
 		private Builder(ModelArmorOperations operations) {
 			Assert.notNull(operations, "operations must not be null");
 			this.operations = operations;
@@ -311,6 +314,18 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
+		 * The options every sanitize call of this screening carries (multi-language detection, the source
+		 * language); {@link SanitizeOptions#NONE} (the template's settings) unless set.
+		 * @param sanitizeOptions the options
+		 * @return this builder
+		 */
+		public Builder sanitizeOptions(SanitizeOptions sanitizeOptions) {
+			Assert.notNull(sanitizeOptions, "sanitizeOptions must not be null");
+			this.sanitizeOptions = sanitizeOptions;
+			return this;
+		}
+
+		/**
 		 * Builds the screening.
 		 * @return the screening
 		 */
@@ -319,7 +334,9 @@ public final class ModelArmorScreening implements AutoCloseable {
 			ModelArmorTaskExecutor executor = (given != null) ? given
 					: ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
-			return new ModelArmorScreening(new WindowedScreening(this.operations, this.windows, executor),
+			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
+					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
+			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
 					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia);
 		}
 

@@ -75,8 +75,9 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(51)
+		assertThat(metadataDefaults()).hasSize(52)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
+			.containsEntry("modelarmor.screening.unscreenable-media", "block")
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
 			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
 	}
