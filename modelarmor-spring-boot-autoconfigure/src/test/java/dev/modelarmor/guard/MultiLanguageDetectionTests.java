@@ -79,7 +79,7 @@ class MultiLanguageDetectionTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "german", "de_DE", "12", "" })
+	@ValueSource(strings = { "de DE", "de_DE", "12", "", "x" })
 	void aSourceLanguageThatIsNoLanguageTagStopsTheStartNamingIt(String language) {
 		this.runner.withPropertyValues("modelarmor.screening.multi-language-detection.source-language=" + language)
 			.run((context) -> {
