@@ -4,13 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
+
+import dev.modelarmor.ai.AdvisorPromptMedia.Part;
+import dev.modelarmor.screening.MediaItem;
 
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningRequest;
 import org.jspecify.annotations.Nullable;
 
@@ -23,8 +28,8 @@ import org.springframework.ai.chat.model.Generation;
 import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
- * What the advisor screens and what each decision means for the exchange: the prompt (the user messages
- * of a request, perhaps rewritten), the answer (each generation on its own) and a chunk's tool calls, with
+ * What the advisor screens and what each decision means for the exchange: the prompt (the text and the
+ * media of the user messages of a request, perhaps rewritten), the answer (each generation on its own) and a chunk's tool calls, with
  * the advisor's template and match action. The call path and the stream strategies share it, so that a
  * prompt or an answer is screened the same way whichever path it takes.
  */
@@ -79,6 +84,10 @@ final class AdvisorScreening {
 
 	Screened screenPrompt(String caller, ChatClientRequest request) {
 		String text = promptText(request);
+		List<Part> media = AdvisorPromptMedia.of(request);
+		if (!media.isEmpty()) {
+			return join(screenParts(caller, request, text, media));
+		}
 		if (text.isBlank()) {
 			return new Screened(request, null, null);
 		}
@@ -87,8 +96,69 @@ final class AdvisorScreening {
 
 	/** The prompt's screening on the starter's executor (or here, when every thread of it is busy). */
 	CompletableFuture<Screened> screenPromptAsync(String caller, ChatClientRequest request, String text) {
+		List<Part> media = AdvisorPromptMedia.of(request);
+		if (!media.isEmpty()) {
+			return screenParts(caller, request, text, media);
+		}
 		return this.screening.screenAsync(promptRequest(caller, request, text))
 			.thenApply((decision) -> screened(request, text, decision));
+	}
+
+	/**
+	 * The prompt's text and each of its media, each its own Model Armor call (one image per request, never
+	 * text and an image together), all at once on the starter's executor: one decision for the prompt, the
+	 * first refusal deciding as soon as it comes. Media Model Armor cannot screen is decided without a call.
+	 */
+	private CompletableFuture<Screened> screenParts(String caller, ChatClientRequest request, String text,
+			List<Part> media) {
+		List<CompletableFuture<ScreeningDecision>> decisions = new ArrayList<>(media.size() + 1);
+		for (Part part : media) {
+			decisions.add(screenMedia(caller, part.item()));
+		}
+		boolean hasText = !text.isBlank();
+		if (hasText) {
+			decisions.add(this.screening.screenAsync(promptRequest(caller, request, text)));
+		}
+		return AdvisorPromptMedia.firstRefusalOrAll(decisions).thenApply((decided) -> {
+			if (decided.size() == 1 && decided.get(0) instanceof Refusal refusal) {
+				return new Screened(request, hasText ? text : null, this.refusals.refuseOrThrow(refusal,
+						request.context()));
+			}
+			ChatClientRequest redacted = AdvisorPromptMedia.withRedactions(request, media, decided);
+			return hasText ? screened(redacted, text, decided.get(decided.size() - 1))
+					: new Screened(redacted, null, null);
+		});
+	}
+
+	private CompletableFuture<ScreeningDecision> screenMedia(String caller, MediaItem item) {
+		if (item instanceof MediaItem.Screenable screenable) {
+			return this.screening.screenAsync(ScreeningRequest.prompt(caller, screenable.item())
+				.withTemplate(this.template)
+				.withOnMatch(this.options.onMatch())
+				.withReplaceable(true));
+		}
+		try {
+			return CompletableFuture
+				.completedFuture(this.screening.unscreened(caller, Phase.PROMPT, (MediaItem.Unscreened) item));
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	private static Screened join(CompletableFuture<Screened> screened) {
+		try {
+			return screened.join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (ex.getCause() instanceof Error error) {
+				throw error;
+			}
+			throw ex;
+		}
 	}
 
 	private ScreeningRequest promptRequest(String caller, ChatClientRequest request, String text) {

@@ -32,8 +32,10 @@ import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
  * so that is the current turn's messages, not the history. A blocked prompt never reaches the rest of the
  * chain: not the model, not chat memory, not tools. {@link MatchAction#DEIDENTIFY} rewrites the user
  * message before the chain goes on, which needs a single user message; with several, a match that could
- * be de-identified blocks. Only text is screened, not media; a request without user text is not
- * screened.
+ * be de-identified blocks. Each media of the user messages is screened too, each its own call, at the same
+ * time as the text (images as images, documents as their type; see {@code docs/screened-inputs.md}); media
+ * Model Armor cannot screen, or given by URL, is blocked unless
+ * {@code modelarmor.screening.unscreenable-media=allow}.
  *
  * <p><strong>The answer</strong>: each generation that has text is screened on its own, together with the
  * (possibly de-identified) prompt, so a response of several generations (several candidates) costs one

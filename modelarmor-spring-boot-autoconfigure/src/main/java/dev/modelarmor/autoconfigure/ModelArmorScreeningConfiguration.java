@@ -70,9 +70,11 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnBean(ModelArmorOperations.class)
 	ModelArmorScreening modelArmorScreening(ModelArmorOperations modelArmorOperations, ModelArmorSettings settings,
 			ModelArmorTaskExecutor modelArmorTaskExecutor,
-			ObjectProvider<ScreeningObserver> observer) {
+			ObjectProvider<ScreeningObserver> observer, ModelArmorScreeningProperties screeningProperties) {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
+			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
+			.sanitizeOptions(MultiLanguageOptions.of(screeningProperties.getMultiLanguageDetection()))
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))

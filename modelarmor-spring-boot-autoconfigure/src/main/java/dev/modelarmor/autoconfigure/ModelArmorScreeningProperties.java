@@ -1,6 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.UnscreenableMedia;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -21,7 +23,17 @@ public class ModelArmorScreeningProperties {
 	 */
 	private boolean failOpen;
 
+	/**
+	 * What media in a prompt that Model Armor cannot screen does (audio, video, images other than JPEG, PNG
+	 * and BMP, other types, media given by URL, which is never fetched): 'block' refuses the call, 'allow'
+	 * lets the media through unscreened with a WARN line and the metric result 'unscreened'. Media larger
+	 * than Model Armor screens (4 MiB) is blocked either way.
+	 */
+	private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
+
 	private final Window window = new Window();
+
+	private final MultiLanguageDetection multiLanguageDetection = new MultiLanguageDetection();
 
 	public boolean isFailOpen() {
 		return this.failOpen;
@@ -29,6 +41,18 @@ public class ModelArmorScreeningProperties {
 
 	public void setFailOpen(boolean failOpen) {
 		this.failOpen = failOpen;
+	}
+
+	public UnscreenableMedia getUnscreenableMedia() {
+		return this.unscreenableMedia;
+	}
+
+	public void setUnscreenableMedia(UnscreenableMedia unscreenableMedia) {
+		this.unscreenableMedia = unscreenableMedia;
+	}
+
+	public MultiLanguageDetection getMultiLanguageDetection() {
+		return this.multiLanguageDetection;
 	}
 
 	public Window getWindow() {
@@ -94,6 +118,41 @@ public class ModelArmorScreeningProperties {
 
 		public void setMaxWindows(int maxWindows) {
 			this.maxWindows = maxWindows;
+		}
+
+	}
+
+	/**
+	 * Multi-language detection, sent with every screening: prompts, responses, windows of long text,
+	 * media, documents and tool calls.
+	 */
+	public static class MultiLanguageDetection {
+
+		/**
+		 * Whether Model Armor screens content in its own language rather than as English. Unset: the
+		 * template's setting.
+		 */
+		private @Nullable Boolean enabled;
+
+		/**
+		 * The language of the content, a BCP 47 code such as 'de' or 'pt-BR'. Unset: Model Armor detects it.
+		 */
+		private @Nullable String sourceLanguage;
+
+		public @Nullable Boolean getEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(@Nullable Boolean enabled) {
+			this.enabled = enabled;
+		}
+
+		public @Nullable String getSourceLanguage() {
+			return this.sourceLanguage;
+		}
+
+		public void setSourceLanguage(@Nullable String sourceLanguage) {
+			this.sourceLanguage = sourceLanguage;
 		}
 
 	}

@@ -136,6 +136,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		problems.check(() -> verdictCache(bound.cache()));
 		problems.check(() -> quota(properties.getQuota()));
 		problems.check(() -> circuitBreaker(properties.getCircuitBreaker()));
+		problems.check(() -> MultiLanguageOptions.of(bound.screening().getMultiLanguageDetection()));
 		ModelArmorEndpoint endpoint = problems.attempt(() -> endpoint(properties));
 		HttpClientSettings http = problems.attempt(() -> http(properties.getHttp(), application, sslBundles));
 		RetrySettings retry = problems.attempt(() -> retry(properties.getRetry()));

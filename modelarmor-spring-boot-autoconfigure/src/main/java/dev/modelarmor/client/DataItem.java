@@ -75,18 +75,34 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 	}
 
 	/**
+	 * An image (JPEG, PNG or BMP, told by its first bytes). The array is copied. One larger than
+	 * {@link #MAX_BYTES} is refused when it is sent ({@link ModelArmorInputTooLargeException}), as text is.
+	 * @param image the image's bytes
+	 * @return an {@link ByteDataType#IMAGE} item
+	 * @throws IllegalArgumentException when the bytes are no JPEG, PNG or BMP image
+	 */
+	public static DataItem image(byte[] image) {
+		return bytes(ByteDataType.IMAGE, image);
+	}
+
+	/**
 	 * Creates a byte item. The array is copied.
 	 * @param type the format of the bytes
 	 * @param data the bytes
 	 * @return the item
 	 * @throws IllegalArgumentException for {@link ByteDataType#UNRECOGNIZED}, which the service
-	 * would not accept
+	 * would not accept, and for {@link ByteDataType#IMAGE} when the bytes are no JPEG, PNG or BMP image
+	 * (the only images Model Armor screens)
 	 */
 	public static DataItem bytes(ByteDataType type, byte[] data) {
 		Objects.requireNonNull(type, "type must not be null");
 		Objects.requireNonNull(data, "data must not be null");
 		if (type == ByteDataType.UNRECOGNIZED) {
 			throw new IllegalArgumentException("ByteDataType.UNRECOGNIZED cannot be sent");
+		}
+		if (type == ByteDataType.IMAGE && ImageFormat.detect(data) == null) {
+			throw new IllegalArgumentException(
+					"The bytes of an IMAGE item are no JPEG, PNG or BMP image; Model Armor screens only those");
 		}
 		return new DataItem(null, new ByteItem(type, data));
 	}

@@ -6,13 +6,24 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The result of the Sensitive Data Protection filter: an inspection or a de-identification (the
- * API's {@code oneof}). The shared {@link FilterDetails} come from whichever is present.
+ * API's {@code oneof}), or for an image a redaction. The shared {@link FilterDetails} come from whichever
+ * is present.
  *
  * @param inspectResult the inspection result, or {@code null}
  * @param deidentifyResult the de-identification result, or {@code null}
+ * @param redactResult the redaction of an image, or {@code null}
  */
 public record SdpFilterResult(@Nullable SdpInspectResult inspectResult,
-		@Nullable SdpDeidentifyResult deidentifyResult) implements FilterDetails {
+		@Nullable SdpDeidentifyResult deidentifyResult, @Nullable SdpRedactResult redactResult) implements FilterDetails {
+
+	/**
+	 * Creates a result of text: an inspection or a de-identification.
+	 * @param inspectResult the inspection result, or {@code null}
+	 * @param deidentifyResult the de-identification result, or {@code null}
+	 */
+	public SdpFilterResult(@Nullable SdpInspectResult inspectResult, @Nullable SdpDeidentifyResult deidentifyResult) {
+		this(inspectResult, deidentifyResult, null);
+	}
 
 	@Override
 	public FilterExecutionState executionState() {
@@ -33,7 +44,10 @@ public record SdpFilterResult(@Nullable SdpInspectResult inspectResult,
 	}
 
 	private @Nullable FilterDetails details() {
-		return (this.inspectResult != null) ? this.inspectResult : this.deidentifyResult;
+		if (this.inspectResult != null) {
+			return this.inspectResult;
+		}
+		return (this.deidentifyResult != null) ? this.deidentifyResult : this.redactResult;
 	}
 
 }

@@ -57,7 +57,7 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		}
 		@Nullable Object[] arguments = invocation.getArguments();
 		PromptSource promptSource = guarded.prompt();
-		String prompt = (promptSource != null) ? promptSource.read(method, arguments) : null;
+		String prompt = (promptSource != null) ? promptSource.read(method, arguments, guarded, screening) : null;
 		if (guarded.parallel() && promptSource != null && prompt != null) {
 			// Never de-identified here: that combination fails at startup.
 			return proceedWhileScreening(invocation, guarded, screening, prompt,

@@ -49,8 +49,11 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private final Map<String, Bound> byTemplate;
 
+	private final UnscreenableMedia unscreenableMedia;
+
 	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
-			boolean ownsExecutor) {
+			boolean ownsExecutor, UnscreenableMedia unscreenableMedia) {
+		this.unscreenableMedia = unscreenableMedia;
 		this.windowed = windowed;
 		this.screener = screener;
 		this.executor = executor;
@@ -74,7 +77,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return a screening that uses it, for every template
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
-		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false);
+		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false,
+				this.unscreenableMedia);
 	}
 
 	/**
@@ -85,8 +89,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	public ScreeningDecision screen(ScreeningRequest request) {
 		Objects.requireNonNull(request, "request must not be null");
 		Bound bound = bound(request.template());
-		return this.screener.screen(request.caller(), request.phase(), request.onMatch(), request.replaceable(),
-				() -> bound.call(request));
+		return this.screener.screen(request, () -> bound.call(request));
 	}
 
 	/**
@@ -110,14 +113,27 @@ public final class ModelArmorScreening implements AutoCloseable {
 			result = CompletableFuture.failedFuture(ex);
 		}
 		CompletableFuture<SanitizationResult> calls = result;
-		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(
-				request.caller(), request.phase(), request.onMatch(), request.replaceable(), sanitized, unwrap(failure)));
+		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(request,
+				sanitized, unwrap(failure)));
 		decision.whenComplete((decided, failure) -> {
 			if (decision.isCancelled()) {
 				calls.cancel(true);
 			}
 		});
 		return decision;
+	}
+
+	/**
+	 * Decides for media of a prompt that Model Armor cannot screen ({@link MediaItems}): blocked, or with
+	 * {@link UnscreenableMedia#ALLOW} let through unscreened, each time with a WARN line and a metric; media
+	 * too large to screen is blocked in every mode. Nothing is sent.
+	 * @param caller names the calling code in log lines
+	 * @param phase which side
+	 * @param media the media
+	 * @return the decision
+	 */
+	public ScreeningDecision unscreened(String caller, Phase phase, MediaItem.Unscreened media) {
+		return this.screener.unscreened(caller, phase, media, this.unscreenableMedia);
 	}
 
 	/**
@@ -255,6 +271,10 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private Supplier<ScreeningObserver> observer = () -> ScreeningObserver.NONE;
 
+		private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
+
+		private SanitizeOptions sanitizeOptions = SanitizeOptions.NONE;
+
 		private Builder(ModelArmorOperations operations) {
 			Assert.notNull(operations, "operations must not be null");
 			this.operations = operations;
@@ -307,6 +327,29 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
+		 * What media that Model Armor cannot screen does; {@link UnscreenableMedia#BLOCK} unless set.
+		 * @param unscreenableMedia block it, or let it through unscreened
+		 * @return this builder
+		 */
+		public Builder unscreenableMedia(UnscreenableMedia unscreenableMedia) {
+			Assert.notNull(unscreenableMedia, "unscreenableMedia must not be null");
+			this.unscreenableMedia = unscreenableMedia;
+			return this;
+		}
+
+		/**
+		 * The options every sanitize call of this screening carries (multi-language detection, the source
+		 * language); {@link SanitizeOptions#NONE} (the template's settings) unless set.
+		 * @param sanitizeOptions the options
+		 * @return this builder
+		 */
+		public Builder sanitizeOptions(SanitizeOptions sanitizeOptions) {
+			Assert.notNull(sanitizeOptions, "sanitizeOptions must not be null");
+			this.sanitizeOptions = sanitizeOptions;
+			return this;
+		}
+
+		/**
 		 * Builds the screening.
 		 * @return the screening
 		 */
@@ -315,8 +358,10 @@ public final class ModelArmorScreening implements AutoCloseable {
 			ModelArmorTaskExecutor executor = (given != null) ? given
 					: ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
-			return new ModelArmorScreening(new WindowedScreening(this.operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer), executor, given == null);
+			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
+					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
+			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
+					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia);
 		}
 
 	}

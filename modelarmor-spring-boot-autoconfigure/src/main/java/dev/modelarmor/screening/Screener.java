@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
+import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
@@ -16,6 +17,7 @@ import dev.modelarmor.retry.TokenUnavailableException;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
+import dev.modelarmor.screening.ScreeningDecision.Redacted;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -48,6 +50,11 @@ final class Screener {
 	/** The {@code outcome} of a log line for text that Model Armor refused. */
 	private static final String INPUT_REJECTED = "input_rejected";
 
+	/** The {@code outcome} of a log line for media that went on unscreened. */
+	private static final String UNSCREENED = "unscreened";
+
+	private static final String MEDIA_FIELDS = "method=\"%s\" phase=%s outcome=%s media_type=%s reason=%s";
+
 	/** The {@code status} of a screening that got a result: only a 2xx answer gives one, and Model Armor's is 200. */
 	private static final String ANSWERED = "200";
 
@@ -69,6 +76,81 @@ final class Screener {
 	}
 
 	/**
+	 * Screens one side of a call and decides; an image request that is replaceable may go on with its
+	 * redacted image.
+	 * @param request what is screened and how to decide
+	 * @param call the Model Armor call
+	 * @return the decision
+	 */
+	ScreeningDecision screen(ScreeningRequest request, Supplier<SanitizationResult> call) {
+		SanitizationResult result;
+		try {
+			result = call.get();
+		}
+		catch (ModelArmorException ex) {
+			return failed(request.caller(), request.phase(), ex);
+		}
+		return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(), isImage(request),
+				result);
+	}
+
+	/**
+	 * Decides what a screening that ended means, as {@link #screen(ScreeningRequest, Supplier)} does.
+	 * @param request what was screened and how to decide
+	 * @param result the result, or {@code null} when the screening failed
+	 * @param failure the failure, when the screening failed
+	 * @return the decision
+	 */
+	ScreeningDecision decide(ScreeningRequest request, @Nullable SanitizationResult result,
+			@Nullable Throwable failure) {
+		if (failure == null && result != null) {
+			return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(),
+					isImage(request), result);
+		}
+		return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(), result, failure);
+	}
+
+	/**
+	 * Decides for media that Model Armor cannot screen: too large blocks in every mode; anything else blocks,
+	 * or with {@link UnscreenableMedia#ALLOW} goes on unscreened. Each one logs a WARN line (the media type and
+	 * why, never the content or a URL) and is reported to the observer.
+	 * @param caller names the guarded code in log lines
+	 * @param phase which side
+	 * @param media the media
+	 * @param policy what unscreenable media does
+	 * @return the decision
+	 */
+	ScreeningDecision unscreened(String caller, Phase phase, MediaItem.Unscreened media, UnscreenableMedia policy) {
+		String fields;
+		if (media.reason() == MediaItem.Reason.TOO_LARGE) {
+			this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
+			fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
+			logger.warn("Model Armor cannot screen media this large, blocking the call in every mode: " + fields);
+			return new Rejected(phase, media.mediaType() + " media " + media.reason().description(), true,
+					new ModelArmorInputTooLargeException("media", media.size(), DataItem.MAX_BYTES));
+		}
+		if (policy == UnscreenableMedia.ALLOW) {
+			this.observer.get().screened(phase, ScreeningResult.UNSCREENED, Set.of());
+			fields = String.format(MEDIA_FIELDS, caller, phase, UNSCREENED, media.mediaType(), media.reason().tag());
+			logger.warn("Model Armor cannot screen media, letting it through unscreened "
+					+ "(modelarmor.screening.unscreenable-media=allow): " + fields);
+			return ScreeningDecision.PASS;
+		}
+		this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
+		fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
+		logger.warn("Model Armor cannot screen media, blocking the call "
+				+ "(modelarmor.screening.unscreenable-media=block): " + fields);
+		return new Rejected(phase, media.mediaType() + " media cannot be screened (" + media.reason().description()
+				+ "); modelarmor.screening.unscreenable-media=allow lets such media through unscreened", false, null);
+	}
+
+	private static boolean isImage(ScreeningRequest request) {
+		DataItem item = request.item();
+		DataItem.ByteItem bytes = (item != null) ? item.byteItem() : null;
+		return bytes != null && bytes.byteDataType() == dev.modelarmor.client.ByteDataType.IMAGE;
+	}
+
+	/**
 	 * Screens one side of a call and decides.
 	 * @param caller names the guarded code in log lines, e.g. {@code ChatService.chat(String)}
 	 * @param phase which side
@@ -86,7 +168,7 @@ final class Screener {
 		catch (ModelArmorException ex) {
 			return failed(caller, phase, ex);
 		}
-		return decide(caller, phase, onMatch, replaceable, result);
+		return decide(caller, phase, onMatch, replaceable, false, result);
 	}
 
 	/**
@@ -114,14 +196,14 @@ final class Screener {
 		if (failure != null || result == null) {
 			throw new IllegalStateException("A screening ended with neither a result nor a failure", failure);
 		}
-		return decide(caller, phase, onMatch, replaceable, result);
+		return decide(caller, phase, onMatch, replaceable, false, result);
 	}
 
 	private ScreeningDecision decide(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
-			SanitizationResult result) {
+			boolean image, SanitizationResult result) {
 		switch (result.verdict()) {
 			case MATCHED -> {
-				return onMatch(caller, phase, onMatch, result, replaceable);
+				return onMatch(caller, phase, onMatch, result, replaceable, image);
 			}
 			case NO_MATCH -> {
 				this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
@@ -181,7 +263,7 @@ final class Screener {
 	}
 
 	private ScreeningDecision onMatch(String caller, Phase phase, MatchAction onMatch, SanitizationResult result,
-			boolean replaceable) {
+			boolean replaceable, boolean image) {
 		if (onMatch == MatchAction.LOG_ONLY) {
 			this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag())
@@ -189,7 +271,14 @@ final class Screener {
 						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
 			return ScreeningDecision.PASS;
 		}
-		if (onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
+		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
+				&& MediaItems.redactedImage(result).isPresent()) {
+			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
+			logger.info(String.format("Model Armor redacted sensitive data in an image: method=\"%s\" phase=%s",
+					caller, phase));
+			return new Redacted(MediaItems.redactedImage(result).get());
+		}
+		if (!image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& result.deidentifiedText().isPresent()) {
 			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag())

@@ -1,17 +1,20 @@
 package dev.modelarmor.screening;
 
+import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.SanitizationResult;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What one screening means for the call it guards, as the {@link Screener} decides it: go on
- * ({@link Pass}), go on with de-identified text ({@link Deidentified}), or stop ({@link Refusal}: a match
+ * ({@link Pass}), go on with de-identified text ({@link Deidentified}) or, for an image, with its redacted
+ * image ({@link Redacted}), or stop ({@link Refusal}: a match
  * that blocks, screening that could not complete with fail-open off, or input that Model Armor refused).
  * Each integration turns a refusal into its own answer: a {@code @ModelArmorGuarded} method throws
  * {@link Refusal#exception()}, the Spring AI advisor answers with its refusal or throws it.
  */
 public sealed interface ScreeningDecision
-		permits ScreeningDecision.Pass, ScreeningDecision.Deidentified, ScreeningDecision.Refusal {
+		permits ScreeningDecision.Pass, ScreeningDecision.Deidentified, ScreeningDecision.Redacted,
+		ScreeningDecision.Refusal {
 
 	/** The decision to go on unchanged. */
 	Pass PASS = new Pass();
@@ -29,6 +32,16 @@ public sealed interface ScreeningDecision
 	 * @param text the de-identified text
 	 */
 	record Deidentified(String text) implements ScreeningDecision {
+	}
+
+	/**
+	 * Go on with Sensitive Data Protection's redacted image in place of the screened image. Decided only for
+	 * a request whose item is an image and that is {@link ScreeningRequest#replaceable() replaceable}, so
+	 * that no caller of text ever sees it.
+	 *
+	 * @param image the redacted image, an {@code IMAGE} item that is a valid JPEG, PNG or BMP image
+	 */
+	record Redacted(DataItem image) implements ScreeningDecision {
 	}
 
 	/**
@@ -88,15 +101,16 @@ public sealed interface ScreeningDecision
 	}
 
 	/**
-	 * Model Armor refused the text itself (too large, or answered HTTP 400 or 413): input the caller
-	 * controls, blocked whatever {@code modelarmor.guard.fail-open} says.
+	 * Model Armor refused the text itself (too large, or answered HTTP 400 or 413), or the prompt holds
+	 * media it cannot screen ({@link UnscreenableMedia#BLOCK}): input the caller controls, blocked whatever
+	 * {@code modelarmor.guard.fail-open} says.
 	 *
 	 * @param phase which side was refused
 	 * @param reason why, without any content, e.g. {@code HTTP 400}
 	 * @param tooLarge whether the text was larger than Model Armor screens
-	 * @param cause the failure of the screening call
+	 * @param cause the failure of the screening call, or {@code null} for media that was never sent
 	 */
-	record Rejected(Phase phase, String reason, boolean tooLarge, Throwable cause) implements Refusal {
+	record Rejected(Phase phase, String reason, boolean tooLarge, @Nullable Throwable cause) implements Refusal {
 
 		@Override
 		public ModelArmorInputRejectedException exception() {

@@ -27,9 +27,16 @@ public enum ScreeningResult {
 
 	/**
 	 * Model Armor refused the text itself (too large, or answered HTTP 400 or 413) and the call was blocked,
-	 * whatever fail-open says.
+	 * whatever fail-open says; or the call held media that Model Armor cannot screen (audio, video, media by
+	 * URL, …) and was blocked ({@link UnscreenableMedia#BLOCK}).
 	 */
-	REJECTED;
+	REJECTED,
+
+	/**
+	 * The call held media that Model Armor cannot screen and went on without it being screened, as
+	 * {@link UnscreenableMedia#ALLOW} lets it.
+	 */
+	UNSCREENED;
 
 	/**
 	 * The name used in metric tags.

@@ -81,6 +81,14 @@ class FakeChatModel implements ChatModel {
 	}
 
 	/**
+	 * Every prompt the model received, oldest first.
+	 * @return the prompts
+	 */
+	List<Prompt> receivedPrompts() {
+		return List.copyOf(this.prompts);
+	}
+
+	/**
 	 * The text of the last user message of every prompt the model received, oldest first.
 	 * @return the user texts
 	 */

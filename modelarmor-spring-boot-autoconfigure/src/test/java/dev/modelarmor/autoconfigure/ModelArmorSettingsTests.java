@@ -76,8 +76,9 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(53)
+		assertThat(metadataDefaults()).hasSize(54)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
+			.containsEntry("modelarmor.screening.unscreenable-media", "block")
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
 			.containsEntry("modelarmor.spring-ai.advisor.order", String.valueOf(ModelArmorAdvisorOptions.DEFAULT_ORDER));
 	}

@@ -171,7 +171,7 @@ class DocumentTests {
 
 	@Test
 	void imageIsSentByItsApiNameWhichSchema029DoesNotKnowYet() {
-		this.template.sanitizeUserPrompt(DataItem.bytes(ByteDataType.IMAGE, new byte[] { 1 }));
+		this.template.sanitizeUserPrompt(DataItem.bytes(ByteDataType.IMAGE, TestImages.png()));
 
 		assertThat(onlyBody()).contains("\"byteDataType\":\"IMAGE\"");
 		// If this starts failing, the official schema learnt IMAGE: move it into the test above.

@@ -214,7 +214,7 @@ class SanitizationResultJsonTests {
 				        "matchState": "MATCH_FOUND"}},
 				      "messageItems": [{"messageType": "DEBUG", "message": "m"}]}},
 				    "pi_and_jailbreak": {"piAndJailbreakFilterResult": {"confidenceLevel": "VERY_HIGH"}},
-				    "sdp": {"sdpFilterResult": {"redactResult": {"matchState": "MATCH_FOUND", "redactedImage": "AAAA"}}},
+				    "sdp": {"sdpFilterResult": {"futureResult": {"matchState": "MATCH_FOUND", "futureImage": "AAAA"}}},
 				    "sdp2": {"sdpFilterResult": {"inspectResult": {"matchState": "MATCH_FOUND",
 				      "extractedImageText": "x",
 				      "findings": [{"infoType": "X", "likelihood": "ALMOST_CERTAIN",
@@ -241,6 +241,7 @@ class SanitizationResultJsonTests {
 		FilterResult sdp = result.filterResults().get("sdp");
 		assertThat(sdp.sdpFilterResult().inspectResult()).isNull();
 		assertThat(sdp.sdpFilterResult().deidentifyResult()).isNull();
+		assertThat(sdp.sdpFilterResult().redactResult()).isNull();
 		assertThat(sdp.matchState()).isEqualTo(FilterMatchState.FILTER_MATCH_STATE_UNSPECIFIED);
 		assertThat(sdp.sdpFilterResult().messageItems()).isEmpty();
 

@@ -113,7 +113,7 @@ class SchemaConformanceTests {
 	// fails once a newer schema knows it, so that sendableByteDataTypes() can include it.
 	@Test
 	void imageIsUnknownToThisSchemaVersion() {
-		var request = new SanitizeUserPromptRequest(DataItem.bytes(ByteDataType.IMAGE, BYTES), null);
+		var request = new SanitizeUserPromptRequest(DataItem.image(TestImages.png()), null);
 		assertThat(protoNames(ByteDataItem.ByteItemType.values())).doesNotContain("IMAGE");
 		assertThatExceptionOfType(InvalidProtocolBufferException.class)
 			.isThrownBy(() -> PARSER.merge(json(request),
