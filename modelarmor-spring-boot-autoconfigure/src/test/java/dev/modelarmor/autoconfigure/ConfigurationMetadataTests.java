@@ -110,7 +110,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(73);
+		assertThat(properties).hasSize(76);
 	}
 
 	/**
