@@ -51,8 +51,10 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorExceptionHandler modelArmorExceptionHandler() {
-			return new ModelArmorExceptionHandler();
+		ModelArmorExceptionHandler modelArmorExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+			// a call refused while the breaker is open can be tried again once it lets calls through
+			return new ModelArmorExceptionHandler(
+					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
 		}
 
 	}
@@ -64,8 +66,10 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler() {
-			return new ModelArmorWebFluxExceptionHandler();
+		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+			// a call refused while the breaker is open can be tried again once it lets calls through
+			return new ModelArmorWebFluxExceptionHandler(
+					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
 		}
 
 	}

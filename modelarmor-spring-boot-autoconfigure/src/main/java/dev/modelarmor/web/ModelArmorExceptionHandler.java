@@ -1,12 +1,17 @@
 package dev.modelarmor.web;
 
+import java.time.Duration;
+
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -19,6 +24,17 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
 public class ModelArmorExceptionHandler {
+
+	private final String retryAfter;
+
+	/**
+	 * A handler whose 503 answers say when to try again.
+	 * @param retryAfter the {@code Retry-After} of a 503, rounded up to whole seconds (the auto-configuration
+	 * gives {@code modelarmor.circuit-breaker.wait-in-open-state}: when calls reach Model Armor again)
+	 */
+	public ModelArmorExceptionHandler(Duration retryAfter) {
+		this.retryAfter = ModelArmorProblems.retryAfterSeconds(retryAfter);
+	}
 
 	/**
 	 * A prompt or answer that Model Armor matched.
@@ -33,11 +49,13 @@ public class ModelArmorExceptionHandler {
 	/**
 	 * A call blocked because screening could not complete.
 	 * @param ex the failure
-	 * @return a 503 problem detail with {@code phase}
+	 * @return a 503 problem detail with {@code phase}, and {@code Retry-After}
 	 */
 	@ExceptionHandler
-	public ProblemDetail handleNotScreened(ModelArmorNotScreenedException ex) {
-		return ModelArmorProblems.notScreened(ex);
+	public ResponseEntity<ProblemDetail> handleNotScreened(ModelArmorNotScreenedException ex) {
+		return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+			.header(HttpHeaders.RETRY_AFTER, this.retryAfter)
+			.body(ModelArmorProblems.notScreened(ex));
 	}
 
 	/**

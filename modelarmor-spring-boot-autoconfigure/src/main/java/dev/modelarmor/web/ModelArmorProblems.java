@@ -1,5 +1,6 @@
 package dev.modelarmor.web;
 
+import java.time.Duration;
 import java.util.Locale;
 
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
@@ -16,6 +17,16 @@ import org.springframework.http.ProblemDetail;
 final class ModelArmorProblems {
 
 	private ModelArmorProblems() {
+	}
+
+	/**
+	 * The {@code Retry-After} value of a 503: whole seconds, rounded up, at least one.
+	 * @param retryAfter when to try again
+	 * @return the header's value
+	 */
+	static String retryAfterSeconds(Duration retryAfter) {
+		long seconds = retryAfter.getSeconds() + ((retryAfter.getNano() > 0) ? 1 : 0);
+		return String.valueOf(Math.max(1, seconds));
 	}
 
 	static ProblemDetail violation(ModelArmorViolationException ex) {

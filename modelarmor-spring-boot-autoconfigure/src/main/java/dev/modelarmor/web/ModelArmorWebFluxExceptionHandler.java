@@ -1,11 +1,14 @@
 package dev.modelarmor.web;
 
+import java.time.Duration;
+
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -26,6 +29,17 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 @Order(Ordered.LOWEST_PRECEDENCE)
 public class ModelArmorWebFluxExceptionHandler {
 
+	private final String retryAfter;
+
+	/**
+	 * A handler whose 503 answers say when to try again.
+	 * @param retryAfter the {@code Retry-After} of a 503, rounded up to whole seconds (the auto-configuration
+	 * gives {@code modelarmor.circuit-breaker.wait-in-open-state}: when calls reach Model Armor again)
+	 */
+	public ModelArmorWebFluxExceptionHandler(Duration retryAfter) {
+		this.retryAfter = ModelArmorProblems.retryAfterSeconds(retryAfter);
+	}
+
 	/**
 	 * A prompt or answer that Model Armor matched.
 	 * @param ex the violation
@@ -39,11 +53,15 @@ public class ModelArmorWebFluxExceptionHandler {
 	/**
 	 * A call blocked because screening could not complete.
 	 * @param ex the failure
-	 * @return a 503 problem detail with {@code phase}
+	 * @return a 503 problem detail with {@code phase}, and {@code Retry-After}
 	 */
 	@ExceptionHandler
 	public ResponseEntity<ProblemDetail> handleNotScreened(ModelArmorNotScreenedException ex) {
-		return problem(ModelArmorProblems.notScreened(ex));
+		ProblemDetail problem = ModelArmorProblems.notScreened(ex);
+		return ResponseEntity.status(problem.getStatus())
+			.header(HttpHeaders.RETRY_AFTER, this.retryAfter)
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(problem);
 	}
 
 	/**

@@ -21,6 +21,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.MvcResult;
@@ -39,6 +40,7 @@ import static dev.modelarmor.guard.ModelArmorStubs.failEverything;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
@@ -98,12 +100,24 @@ class ModelArmorExceptionHandlerTests {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
 			MvcResult result = mvc.perform(chat(QUESTION))
 				.andExpect(status().isServiceUnavailable())
+				.andExpect(header().string(HttpHeaders.RETRY_AFTER, "10"))
 				.andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
 				.andExpect(jsonPath("$.status").value(503))
 				.andExpect(jsonPath("$.title").value("Screening unavailable"))
 				.andExpect(jsonPath("$.phase").value("PROMPT"))
 				.andReturn();
 			assertThat(result.getResponse().getContentAsString()).doesNotContain(QUESTION);
+		});
+	}
+
+	@Test
+	void theRetryAfterOfA503IsTheBreakersWaitInWholeSeconds() {
+		failEverything(modelArmor);
+		this.runner.withPropertyValues("modelarmor.circuit-breaker.wait-in-open-state=2500ms").run((context) -> {
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			mvc.perform(chat(QUESTION))
+				.andExpect(status().isServiceUnavailable())
+				.andExpect(header().string(HttpHeaders.RETRY_AFTER, "3"));
 		});
 	}
 
@@ -143,7 +157,7 @@ class ModelArmorExceptionHandlerTests {
 		});
 	}
 
-	/** The {@code json} block of the README's "Spring MVC" paragraph. */
+	/** The {@code json} block of the README's "Spring MVC and WebFlux" paragraph. */
 	private static String readmeProblemDetail() throws IOException {
 		Path directory = Path.of("").toAbsolutePath();
 		while (!Files.exists(directory.resolve("README.md")) || !Files.exists(directory.resolve("modelarmor-spring-boot-autoconfigure"))) {
@@ -151,7 +165,7 @@ class ModelArmorExceptionHandlerTests {
 			assertThat(directory).as("the project's README.md").isNotNull();
 		}
 		String readme = Files.readString(directory.resolve("README.md"));
-		int paragraph = readme.indexOf("**Spring MVC**");
+		int paragraph = readme.indexOf("**Spring MVC and WebFlux**");
 		assertThat(paragraph).as("the README's Spring MVC paragraph").isNotNegative();
 		int start = readme.indexOf("```json\n", paragraph);
 		int end = readme.indexOf("```", start + 7);

@@ -25,6 +25,7 @@ import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -66,7 +67,8 @@ class ModelArmorWebFluxExceptionHandlerTests {
 		this.context = new SpringApplicationBuilder(App.class, ModelArmorStubs.InstantRetries.class)
 			.web(WebApplicationType.REACTIVE)
 			.properties(ModelArmorStubs.properties(modelArmor))
-			.properties("server.port=0", "server.address=127.0.0.1")
+			// WireMock answers sanitize calls only; the startup template read is TemplateCheckTests' subject
+			.properties("server.port=0", "server.address=127.0.0.1", "modelarmor.template-check.enabled=false")
 			.run();
 		int port = ((WebServerApplicationContext) this.context).getWebServer().getPort();
 		this.client = WebTestClient.bindToServer()
@@ -121,6 +123,7 @@ class ModelArmorWebFluxExceptionHandlerTests {
 		failEverything(modelArmor);
 		this.client.get().uri("/mono?q={q}", QUESTION).exchange()
 			.expectStatus().isEqualTo(503)
+			.expectHeader().valueEquals(HttpHeaders.RETRY_AFTER, "10")
 			.expectBody()
 			.jsonPath("$.title").isEqualTo("Screening unavailable")
 			.jsonPath("$.phase").isEqualTo("PROMPT");
