@@ -24,6 +24,10 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 
 	static final String AUTHORIZATION_BEAN = "modelArmorAuthorization";
 
+	private static final String TOOLS_PROPERTY = "modelarmor.spring-ai.tools.enabled";
+
+	private static final String TOOL_CALLING_MANAGER = "org.springframework.ai.model.tool.ToolCallingManager";
+
 	private final ConfigurableListableBeanFactory beanFactory;
 
 	private final Environment environment;
@@ -75,15 +79,37 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 		return problems;
 	}
 
+	/**
+	 * Tool screening that would screen nothing: on, but without a {@code ToolCallingManager} bean to wrap
+	 * (Spring AI's tool calling auto-configuration is missing), every tool would run unscreened.
+	 * @return the problem, or none
+	 */
+	List<ModelArmorConfigurationException> toolProblems() {
+		if (!this.environment.getProperty(TOOLS_PROPERTY, Boolean.class, false)) {
+			return List.of();
+		}
+		ClassLoader classLoader = this.beanFactory.getBeanClassLoader();
+		boolean managed = ClassUtils.isPresent(TOOL_CALLING_MANAGER, classLoader) && this.beanFactory
+			.getBeanNamesForType(ClassUtils.resolveClassName(TOOL_CALLING_MANAGER, classLoader), true, false).length > 0;
+		if (managed) {
+			return List.of();
+		}
+		return List.of(new ModelArmorConfigurationException(TOOLS_PROPERTY,
+				"is true, but there is no ToolCallingManager bean whose tool calls could be screened",
+				"Add org.springframework.ai:spring-ai-autoconfigure-model-tool (Spring AI's tool calling), or define "
+						+ "a ToolCallingManager bean, or set " + TOOLS_PROPERTY + "=false"));
+	}
+
 	@Override
 	public void afterSingletonsInstantiated() {
 		ModelArmorGuardPostProcessor guard = this.beanFactory.getBeanProvider(ModelArmorGuardPostProcessor.class)
 			.getIfAvailable();
-		if (guard == null) {
-			return;
+		List<ModelArmorConfigurationException> problems = new ArrayList<>(toolProblems());
+		if (guard != null) {
+			problems.addAll(0, guard.problems());
 		}
 		try {
-			ModelArmorConfigurationProblems.throwIfAny(guard.problems());
+			ModelArmorConfigurationProblems.throwIfAny(problems);
 		}
 		catch (ModelArmorConfigurationException ex) {
 			throw new BeanInitializationException("Model Armor is not configured correctly", ex);

@@ -7,6 +7,7 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
+import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
 import dev.modelarmor.screening.MatchAction;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
+import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -72,6 +74,22 @@ class ModelArmorSpringAiAutoConfigurationTests {
 					ModelArmorSpringAiAutoConfiguration.class))
 			.withPropertyValues(ModelArmorStubs.properties(modelArmor))
 			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(ModelArmorAdvisor.class));
+	}
+
+	@Test
+	void toolScreeningWithoutAToolCallingManagerStopsTheStartNamingWhatToAdd() {
+		this.runner.withPropertyValues("modelarmor.spring-ai.tools.enabled=true").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(ModelArmorConfigurationException.class)
+				.hasMessage("modelarmor.spring-ai.tools.enabled: is true, but there is no ToolCallingManager bean whose "
+						+ "tool calls could be screened. Add org.springframework.ai:spring-ai-autoconfigure-model-tool "
+						+ "(Spring AI's tool calling), or define a ToolCallingManager bean, or set "
+						+ "modelarmor.spring-ai.tools.enabled=false");
+		});
+		this.runner.withPropertyValues("modelarmor.spring-ai.tools.enabled=true")
+			.withConfiguration(AutoConfigurations.of(ToolCallingAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
