@@ -65,8 +65,9 @@ final class ApiErrorTranslator {
 		else if (body.length > 0 && error == null) {
 			message.append(" with a body that is not a Google error");
 		}
-		return new ModelArmorApiException(message.toString(), statusCode, status, retryAfter, attempts,
-				earlierAttemptOutcomeUnknown);
+		ModelArmorApiException failure = new ModelArmorApiException(message.toString(), statusCode, status,
+				retryAfter, attempts, earlierAttemptOutcomeUnknown);
+		return (statusCode == 404 && template != null) ? failure.templateNotFound(template) : failure;
 	}
 
 	/** The {@code error} object of Google's error body, or {@code null} when the body has none. */

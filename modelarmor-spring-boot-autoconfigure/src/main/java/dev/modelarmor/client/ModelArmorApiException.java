@@ -22,6 +22,9 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 
 	private final boolean earlierAttemptOutcomeUnknown;
 
+	/** The template a 404 said was not found: configuration, never content. */
+	private @Nullable String missingTemplate;
+
 	/**
 	 * Creates an exception.
 	 * @param message what went wrong, without any screened content
@@ -76,6 +79,24 @@ public class ModelArmorApiException extends ModelArmorException implements HttpF
 		this.status = failure.status;
 		this.retryAfter = failure.retryAfter;
 		this.earlierAttemptOutcomeUnknown = failure.earlierAttemptOutcomeUnknown;
+		this.missingTemplate = failure.missingTemplate;
+	}
+
+	/** Marks this 404 as the answer for a template that does not exist; set once, before it is thrown. */
+	ModelArmorApiException templateNotFound(String template) {
+		this.missingTemplate = template;
+		return this;
+	}
+
+	/**
+	 * {@code HTTP} and the status code, and for a template that does not exist, which one.
+	 * @return e.g. {@code HTTP 404 (template not found: my-template)}
+	 */
+	@Override
+	public String description() {
+		String template = this.missingTemplate;
+		return (template != null) ? "HTTP " + this.statusCode + " (template not found: "
+				+ ServerText.printable(template, 64) + ")" : "HTTP " + this.statusCode;
 	}
 
 	@Override

@@ -79,7 +79,7 @@ public final class FailureClassifier {
 			return "none";
 		}
 		if (failure instanceof HttpFailure http) {
-			return "HTTP " + http.statusCode();
+			return http.description();
 		}
 		Throwable io = ioCause(failure);
 		if (io instanceof TokenUnavailableException noToken) {

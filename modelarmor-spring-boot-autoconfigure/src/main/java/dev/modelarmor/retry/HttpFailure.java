@@ -21,4 +21,12 @@ public interface HttpFailure {
 	 */
 	Optional<Duration> retryAfter();
 
+	/**
+	 * What the failure was, for log lines and refusals: never content.
+	 * @return {@code HTTP} and the status code, unless the failure knows more
+	 */
+	default String description() {
+		return "HTTP " + statusCode();
+	}
+
 }

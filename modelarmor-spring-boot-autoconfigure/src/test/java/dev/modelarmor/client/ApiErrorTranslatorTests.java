@@ -3,6 +3,8 @@ package dev.modelarmor.client;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.FailureClassifier;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpHeaders;
@@ -24,6 +26,10 @@ class ApiErrorTranslatorTests {
 		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 404 NOT_FOUND (template not found: "
 				+ "my-template): Requested entity was not found.");
 		assertThat(ex.statusCode()).isEqualTo(404);
+		// the WARN line of a refused call says it too, also once the call ended with it
+		assertThat(FailureClassifier.describe(ex)).isEqualTo("HTTP 404 (template not found: my-template)");
+		assertThat(FailureClassifier.describe(ex.endedWith(CallOutcome.NON_RETRYABLE)))
+			.isEqualTo("HTTP 404 (template not found: my-template)");
 	}
 
 	@Test
@@ -31,6 +37,7 @@ class ApiErrorTranslatorTests {
 		ModelArmorApiException ex = ApiErrorTranslator.translate(404, new HttpHeaders(), NOT_FOUND, 1, false,
 				Instant.EPOCH, null);
 		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 404 NOT_FOUND: Requested entity was not found.");
+		assertThat(FailureClassifier.describe(ex)).isEqualTo("HTTP 404");
 	}
 
 	@Test
@@ -38,6 +45,7 @@ class ApiErrorTranslatorTests {
 		ModelArmorApiException ex = ApiErrorTranslator.translate(403, new HttpHeaders(), new byte[0], 1, false,
 				Instant.EPOCH, "my-template");
 		assertThat(ex.getMessage()).isEqualTo("Model Armor answered HTTP 403");
+		assertThat(FailureClassifier.describe(ex)).isEqualTo("HTTP 403");
 	}
 
 }
