@@ -1,5 +1,8 @@
 package dev.modelarmor.ai;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -207,7 +210,8 @@ class ParallelPromptScreeningTests {
 			ModelArmorAdvisor auto = context.getBean(ModelArmorAdvisor.class);
 			ModelArmorTaskExecutor rejecting = ModelArmorTaskExecutor.platformThreads("rejecting-", 1, 0, null);
 			rejecting.close();
-			ModelArmorScreening screening = ModelArmorScreening.builder(context.getBean(ModelArmorOperations.class))
+			// Over a client without a non-blocking path the executor is what screens while the model runs.
+			ModelArmorScreening screening = ModelArmorScreening.builder(blockingOnly(context.getBean(ModelArmorOperations.class)))
 				.executor(rejecting)
 				.observer(() -> context.getBean(ScreeningObserver.class))
 				.build();
@@ -432,6 +436,26 @@ class ParallelPromptScreeningTests {
 			return (Phase phase, ScreeningResult result, Set<String> filters) -> events.add(phase + " " + result.tag());
 		}
 
+	}
+
+
+	/** The client with its blocking calls only, as an implementation of the interface without an async path. */
+	private static ModelArmorOperations blockingOnly(ModelArmorOperations client) {
+		return (ModelArmorOperations) Proxy.newProxyInstance(ParallelPromptScreeningTests.class.getClassLoader(),
+				new Class<?>[] { ModelArmorOperations.class }, (proxy, method, args) -> {
+					if (method.getName().equals("isNonBlocking")) {
+						return false;
+					}
+					if (method.isDefault() && method.getName().endsWith("Async")) {
+						return InvocationHandler.invokeDefault(proxy, method, args);
+					}
+					try {
+						return method.invoke(client, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
 	}
 
 }

@@ -50,7 +50,9 @@ class StreamOutageTests {
 				ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class,
 				ModelArmorSpringAiAutoConfiguration.class, ChatClientAutoConfiguration.class))
 		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
-		.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true", "modelarmor.retry.deadline=3s")
+		.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true", "modelarmor.retry.deadline=3s",
+				// every stream retries until its deadline: a retry budget would stop them early
+				"modelarmor.retry.budget.enabled=false")
 		.withUserConfiguration(SpringAiFixtures.Model.class);
 
 	@Test

@@ -136,7 +136,8 @@ class StartupReportTests {
 						+ "'500ms' must not be less than initial-backoff (1000ms)");
 				assertThat(analysis.getAction())
 					.isEqualTo("Change modelarmor.retry.max-backoff in your application configuration");
-				assertThat(Files.readString(readme(), StandardCharsets.UTF_8)).as("README.md, Configure")
+				assertThat(Files.readString(readme().resolveSibling("docs").resolve("errors.md"), StandardCharsets.UTF_8))
+					.as("docs/errors.md, An invalid property")
 					.contains("Description:\n\n" + analysis.getDescription() + "\n\nAction:\n\n" + analysis.getAction()
 							+ "\n");
 			});
@@ -235,7 +236,7 @@ class StartupReportTests {
 						+ "\n  - modelarmor.credentials.location: URL [file:/nonexistent/model-armor-sa.json] does not exist"
 						+ "\n  - " + PROJECT_ID
 						+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.count(String): returns no CharSequence "
-						+ "or Optional<CharSequence> to screen as the response"
+						+ "or Optional<CharSequence>, nor a Mono, Flux or CompletableFuture of CharSequence, to screen as the response"
 						+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.score(int): has no CharSequence "
 						+ "argument to screen as the prompt");
 			});
@@ -249,7 +250,7 @@ class StartupReportTests {
 					"modelarmor.credentials.enabled=false")
 			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
 					+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.count(String): returns no CharSequence "
-					+ "or Optional<CharSequence> to screen as the response"
+					+ "or Optional<CharSequence>, nor a Mono, Flux or CompletableFuture of CharSequence, to screen as the response"
 					+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.score(int): has no CharSequence "
 					+ "argument to screen as the prompt"));
 	}
