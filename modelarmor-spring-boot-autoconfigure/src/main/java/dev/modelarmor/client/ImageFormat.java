@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import java.util.Arrays;
+
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -55,15 +57,7 @@ public enum ImageFormat {
 	}
 
 	private static boolean startsWith(byte[] data, byte[] prefix) {
-		if (data.length < prefix.length) {
-			return false;
-		}
-		for (int i = 0; i < prefix.length; i++) {
-			if (data[i] != prefix[i]) {
-				return false;
-			}
-		}
-		return true;
+		return data.length >= prefix.length && Arrays.equals(data, 0, prefix.length, prefix, 0, prefix.length);
 	}
 
 	/** The sizes of the DIB headers that exist (OS/2 1.x, BITMAPINFOHEADER, V2, V3, OS/2 2.x, V4, V5). */

@@ -91,6 +91,15 @@ public final class RetryBudget {
 		return this.tokens;
 	}
 
+	/**
+	 * Full again, as after a quiet period: for a test kit that runs tests one after another on one client,
+	 * so that one test's outage does not stop the next test's retries.
+	 */
+	public synchronized void reset() {
+		this.tokens = this.maxTokens;
+		this.lastFailure = this.clock.instant();
+	}
+
 	private void refill() {
 		if (Duration.between(this.lastFailure, this.clock.instant()).compareTo(QUIET_PERIOD) >= 0) {
 			this.tokens = this.maxTokens;

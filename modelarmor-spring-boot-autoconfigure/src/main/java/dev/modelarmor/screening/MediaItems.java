@@ -3,6 +3,7 @@ package dev.modelarmor.screening;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -227,15 +228,7 @@ public final class MediaItems {
 	}
 
 	private static boolean startsWith(byte[] data, byte[] prefix) {
-		if (data.length < prefix.length) {
-			return false;
-		}
-		for (int i = 0; i < prefix.length; i++) {
-			if (data[i] != prefix[i]) {
-				return false;
-			}
-		}
-		return true;
+		return data.length >= prefix.length && Arrays.equals(data, 0, prefix.length, prefix, 0, prefix.length);
 	}
 
 	/**

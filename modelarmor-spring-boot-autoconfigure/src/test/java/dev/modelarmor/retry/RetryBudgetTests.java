@@ -38,6 +38,18 @@ class RetryBudgetTests {
 	}
 
 	@Test
+	void aResetFillsTheBucketAgain() {
+		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(10, 0.1));
+		for (int i = 0; i < 10; i++) {
+			budget.onRetryableFailure();
+		}
+		assertThat(budget.allowsRetry()).isFalse();
+		budget.reset();
+		assertThat(budget.tokens()).isEqualTo(10.0);
+		assertThat(budget.allowsRetry()).isTrue();
+	}
+
+	@Test
 	void neverBelowZeroNorAboveTheTop() {
 		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(3, 1));
 		for (int i = 0; i < 10; i++) {

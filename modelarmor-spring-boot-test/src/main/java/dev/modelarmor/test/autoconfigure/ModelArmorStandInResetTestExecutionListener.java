@@ -1,6 +1,7 @@
 package dev.modelarmor.test.autoconfigure;
 
 import dev.modelarmor.resilience.ModelArmorCircuitBreaker;
+import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.test.ModelArmorStandIn;
 import dev.modelarmor.test.VirtualRetryTime;
 
@@ -11,10 +12,10 @@ import org.springframework.test.context.TestContext;
 import org.springframework.test.context.support.AbstractTestExecutionListener;
 
 /**
- * Resets the {@link ModelArmorStandIn}, the {@link VirtualRetryTime} and the
- * {@link ModelArmorCircuitBreaker} of a test's application context before and after each test method, as
+ * Resets the {@link ModelArmorStandIn}, the {@link VirtualRetryTime}, the {@link ModelArmorCircuitBreaker}
+ * and the {@link RetryBudget} of a test's application context before and after each test method, as
  * Spring resets its Mockito mocks: what one test programmed or received never reaches the next (an outage
- * one test programs does not leave the breaker open for the next), and requests held by a stall end with
+ * one test programs leaves neither the breaker open nor the budget spent for the next), and requests held by a stall end with
  * their test. Does nothing for a
  * context that has neither, and never loads a context.
  */
@@ -48,6 +49,7 @@ final class ModelArmorStandInResetTestExecutionListener extends AbstractTestExec
 		context.getBeanProvider(ModelArmorCircuitBreaker.class)
 			.orderedStream()
 			.forEach(ModelArmorCircuitBreaker::reset);
+		context.getBeanProvider(RetryBudget.class).orderedStream().forEach(RetryBudget::reset);
 	}
 
 }
