@@ -105,7 +105,14 @@ final class AsyncApiCalls {
 			}
 			throw progress.failed(cause, CallOutcome.NON_RETRYABLE);
 		});
+		CompletableFuture<Void> pastDeadline = this.retries.pastDeadline();
+		pastDeadline.thenRun(() -> {
+			if (!answer.isDone() && answer.completeExceptionally(progress.pastDeadline())) {
+				retried.cancel(true);
+			}
+		});
 		answer.whenComplete((done, failure) -> {
+			pastDeadline.cancel(false);
 			// a cancelled future runs no stage of its own: the call ends here
 			if (answer.isCancelled()) {
 				retried.cancel(true);

@@ -48,6 +48,8 @@ final class CallProgress {
 
 	@Nullable ModelArmorException lastFailure;
 
+	private boolean finished;
+
 	CallProgress(String operation, @Nullable String template, ModelArmorCallObserver observer) {
 		this.operation = operation;
 		this.template = template;
@@ -192,7 +194,24 @@ final class CallProgress {
 				? refused.outcome().get() : otherwise;
 	}
 
-	void finish(CallOutcome outcome) {
+	/**
+	 * The call is still running past its deadline and the grace: it ends now, as a deadline exceeded.
+	 * @return the exception the call ends with
+	 */
+	ModelArmorException pastDeadline() {
+		ModelArmorException late = new ModelArmorException("Model Armor call did not end within its deadline",
+				this.attempts, this.lastFailure, CallOutcome.DEADLINE_EXCEEDED)
+			.identifiedAs(this.call.id());
+		finish(CallOutcome.DEADLINE_EXCEEDED);
+		return late;
+	}
+
+	/** Reports how the call ended, once: a call ended by its deadline may still see its last stage end. */
+	synchronized void finish(CallOutcome outcome) {
+		if (this.finished) {
+			return;
+		}
+		this.finished = true;
 		if (this.observed != null) {
 			CallResult result = new CallResult(this.operation, outcome, this.lastStatus, this.attempts, this.backoff);
 			safely(this.call, () -> {

@@ -81,6 +81,11 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		return decision.delay();
 	}
 
+	/** The call's deadline, as the settings give it. */
+	Duration deadline() {
+		return this.strategy.settings().deadline();
+	}
+
 	/** The runtime whose delayer the non-blocking path waits with. */
 	RetryRuntime runtime() {
 		return this.strategy.runtime();

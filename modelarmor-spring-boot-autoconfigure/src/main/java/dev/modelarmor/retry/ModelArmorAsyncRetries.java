@@ -25,6 +25,9 @@ import org.springframework.retry.backoff.BackOffInterruptedException;
  */
 public final class ModelArmorAsyncRetries {
 
+	/** How long after its deadline a call still running is ended: the attempt that ends at the deadline. */
+	static final Duration DEADLINE_GRACE = Duration.ofSeconds(1);
+
 	private final RetryPolicies policies;
 
 	private ModelArmorAsyncRetries(RetryPolicies policies) {
@@ -89,6 +92,16 @@ public final class ModelArmorAsyncRetries {
 		Run<T> run = new Run<>(call, attempt);
 		run.next();
 		return run.result;
+	}
+
+	/**
+	 * Completes once the longest a call may take has passed in real time, its deadline and
+	 * {@link #DEADLINE_GRACE}: the non-blocking path ends a call still running then, whatever held it (an
+	 * exchange queued in the transport, a timer that fell behind). Cancel it when the call ends.
+	 * @return the future
+	 */
+	public CompletableFuture<Void> pastDeadline() {
+		return RetryDelayer.scheduled().delay(this.policies.backOff().deadline().plus(DEADLINE_GRACE));
 	}
 
 	/** One call on its way through the attempts; its steps follow one another, never overlap. */

@@ -14,8 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.CallOutcome;
+import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.TokenUnavailableException;
@@ -122,6 +124,41 @@ class NonBlockingCallsTests {
 		}
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).inScenario("s").whenScenarioStateIs(state)
 			.willReturn(okJson(NO_MATCH)));
+	}
+
+	@Test
+	void aCallHeldPastItsDeadlineEndsThenWhateverHoldsIt() {
+		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
+		AttemptGate neverAdmits = new AttemptGate() {
+
+			@Override
+			public Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline) {
+				throw new AssertionError("the non-blocking path asks admitAsync");
+			}
+
+			@Override
+			public CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
+					@Nullable RetryDeadline deadline) {
+				return new CompletableFuture<>();
+			}
+
+		};
+		this.template = ModelArmorTemplate.builder()
+			.endpoint(ModelArmorEndpoint.of(modelArmor.baseUrl()))
+			.retrySettings(deadline(Duration.ofSeconds(1), false))
+			.callObserver(this.observer)
+			.attemptGate(neverAdmits)
+			.projectId("p")
+			.templateId("t")
+			.build();
+		long start = System.nanoTime();
+		Throwable failure = failureOf(this.template);
+		Duration took = Duration.ofNanos(System.nanoTime() - start);
+		assertThat(failure).isInstanceOfSatisfying(ModelArmorException.class,
+				(ex) -> assertThat(ex.outcome()).contains(CallOutcome.DEADLINE_EXCEEDED));
+		// the deadline and its grace (2 s), loosely: the machine may be loaded
+		assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(1900)).isLessThan(Duration.ofSeconds(10));
+		assertThat(modelArmor.getAllServeEvents()).isEmpty();
 	}
 
 	@Test
