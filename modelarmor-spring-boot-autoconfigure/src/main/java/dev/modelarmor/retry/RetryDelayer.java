@@ -39,7 +39,9 @@ public interface RetryDelayer {
 		return (wait) -> {
 			try {
 				sleeper.sleep(BackoffSchedule.saturatedMillis(wait));
-				return CompletableFuture.completedFuture(null);
+				CompletableFuture<Void> slept = new CompletableFuture<>();
+				slept.complete(null);
+				return slept;
 			}
 			catch (InterruptedException ex) {
 				if (ex.getClass() == InterruptedException.class) {
