@@ -5,10 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorStubs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.modelcontextprotocol.client.McpAsyncClient;
@@ -24,12 +20,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.mcp.AsyncMcpToolCallbackProvider;
 import org.springframework.ai.mcp.SyncMcpToolCallbackProvider;
-import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.ai.model.tool.ToolCallingManager;
-import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.ToolCallbackProvider;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -71,14 +64,7 @@ class McpToolScreeningTests {
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ModelArmorObservationAutoConfiguration.class,
-				ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class,
-				ModelArmorSpringAiAutoConfiguration.class, ToolCallingAutoConfiguration.class,
-				ChatClientAutoConfiguration.class))
-		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
-		.withPropertyValues("modelarmor.spring-ai.tools.enabled=true")
-		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Model.class);
+	private final ApplicationContextRunner runner = SpringAiFixtures.toolsRunner(modelArmor, Model.class);
 
 	private LoopbackMcpServer server;
 

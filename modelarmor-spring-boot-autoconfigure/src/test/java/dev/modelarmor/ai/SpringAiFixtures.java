@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
+import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -36,6 +37,23 @@ final class SpringAiFixtures {
 			.withPropertyValues(ModelArmorStubs.properties(modelArmor))
 			.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true")
 			.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Model.class);
+	}
+
+	/**
+	 * Spring AI's auto-configured tool calling and {@code ChatClient}, with tool screening on.
+	 * @param modelArmor where Model Armor answers
+	 * @param model the configuration of the test's chat model
+	 * @return the runner
+	 */
+	static ApplicationContextRunner toolsRunner(WireMockExtension modelArmor, Class<?> model) {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ModelArmorObservationAutoConfiguration.class,
+					ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class,
+					ModelArmorSpringAiAutoConfiguration.class, ToolCallingAutoConfiguration.class,
+					ChatClientAutoConfiguration.class))
+			.withPropertyValues(ModelArmorStubs.properties(modelArmor))
+			.withPropertyValues("modelarmor.spring-ai.tools.enabled=true")
+			.withUserConfiguration(ModelArmorStubs.InstantRetries.class, model);
 	}
 
 	/**

@@ -3,10 +3,6 @@ package dev.modelarmor.ai;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
-import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorScreening;
@@ -19,13 +15,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
-import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.ai.model.tool.ToolCallingManager;
-import org.springframework.ai.model.tool.autoconfigure.ToolCallingAutoConfiguration;
 import org.springframework.ai.tool.ToolCallback;
 import org.springframework.ai.tool.annotation.Tool;
 import org.springframework.ai.tool.function.FunctionToolCallback;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -76,14 +69,7 @@ class ToolScreeningTests {
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(ModelArmorObservationAutoConfiguration.class,
-				ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class,
-				ModelArmorSpringAiAutoConfiguration.class, ToolCallingAutoConfiguration.class,
-				ChatClientAutoConfiguration.class))
-		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
-		.withPropertyValues("modelarmor.spring-ai.tools.enabled=true")
-		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Model.class);
+	private final ApplicationContextRunner runner = SpringAiFixtures.toolsRunner(modelArmor, Model.class);
 
 	@BeforeEach
 	void answerTheRestClean() {
