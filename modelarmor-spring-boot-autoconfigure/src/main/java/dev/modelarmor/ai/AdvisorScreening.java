@@ -138,8 +138,8 @@ final class AdvisorScreening {
 				.withReplaceable(true));
 		}
 		try {
-			return CompletableFuture
-				.completedFuture(this.screening.unscreened(caller, Phase.PROMPT, (MediaItem.Unscreened) item));
+			return CompletableFuture.completedFuture(
+					this.screening.unscreened(caller, Phase.PROMPT, this.template, (MediaItem.Unscreened) item));
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);

@@ -35,6 +35,15 @@ final class ConfiguredTemplates {
 		return Set.copyOf(templates);
 	}
 
+	/**
+	 * The client's own template, which a screening that names none uses.
+	 * @param environment the application's environment
+	 * @return the id of {@code modelarmor.template-id}, or {@code null}
+	 */
+	static @Nullable String defaultTemplate(Environment environment) {
+		return bound(Binder.get(environment), "modelarmor.template-id");
+	}
+
 	private static @Nullable String bound(Binder binder, String name) {
 		return binder.bind(name, String.class).orElse(null);
 	}

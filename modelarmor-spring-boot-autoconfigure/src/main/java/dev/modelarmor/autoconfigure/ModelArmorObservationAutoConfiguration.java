@@ -40,8 +40,10 @@ public final class ModelArmorObservationAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ScreeningObserver.class)
-	MicrometerScreeningObserver modelArmorScreeningObserver(ObjectProvider<MeterRegistry> meterRegistry) {
-		return new MicrometerScreeningObserver(meterRegistry.getIfUnique());
+	MicrometerScreeningObserver modelArmorScreeningObserver(ObjectProvider<MeterRegistry> meterRegistry,
+			Environment environment) {
+		return new MicrometerScreeningObserver(meterRegistry.getIfUnique(), ConfiguredTemplates.of(environment),
+				ConfiguredTemplates.defaultTemplate(environment));
 	}
 
 }

@@ -94,7 +94,8 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 						.withTemplate(guarded.template())
 						.withOnMatch(guarded.onMatch())
 						.withReplaceable(false))
-					: screening.unscreened(guarded.name(), Phase.PROMPT, (MediaItem.Unscreened) media);
+					: screening.unscreened(guarded.name(), Phase.PROMPT, guarded.template(),
+							(MediaItem.Unscreened) media);
 			if (decision instanceof ScreeningDecision.Refusal refusal) {
 				throw refusal.exception();
 			}

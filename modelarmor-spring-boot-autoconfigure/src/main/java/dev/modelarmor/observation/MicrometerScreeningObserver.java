@@ -21,7 +21,10 @@ import org.jspecify.annotations.Nullable;
  * (Model Armor refused the text itself, blocked in every mode);</li>
  * <li>{@code filter}: a matched filter, such as {@code sdp}, {@code rai} or {@code pi_and_jailbreak}, or
  * {@code none} when no filter matched ({@code allowed}, {@code failed_open}, {@code failed_closed},
- * {@code rejected}); a name Model Armor does not document counts as {@code other}.</li>
+ * {@code rejected}); a name Model Armor does not document counts as {@code other};</li>
+ * <li>{@code template}: the template the side was screened with, when it is one the application
+ * configures ({@code modelarmor.template-id} and the Spring AI integrations' templates), else
+ * {@code other}, so that callers naming templates cannot create series at will.</li>
  * </ul>
  * A screening in which several filters matched increments the counter once per filter, so the sum over
  * {@code filter} counts matches, not screenings; count screenings of one result by one filter, or of a
@@ -39,35 +42,57 @@ public class MicrometerScreeningObserver implements ScreeningObserver {
 
 	private final @Nullable MeterRegistry meters;
 
+	private final Set<String> templates;
+
+	private final @Nullable String defaultTemplate;
+
 	/**
-	 * Creates an observer.
+	 * Creates an observer that tags every template {@code other}.
 	 * @param meters where the counter goes, or {@code null} to record nothing
 	 */
 	public MicrometerScreeningObserver(@Nullable MeterRegistry meters) {
+		this(meters, Set.of(), null);
+	}
+
+	/**
+	 * Creates an observer.
+	 * @param meters where the counter goes, or {@code null} to record nothing
+	 * @param templates the configured templates, the only ids the {@code template} tag shows
+	 * @param defaultTemplate the client's own template ({@code modelarmor.template-id}), which a screening
+	 * that names none uses, or {@code null}
+	 */
+	public MicrometerScreeningObserver(@Nullable MeterRegistry meters, Set<String> templates,
+			@Nullable String defaultTemplate) {
 		this.meters = meters;
+		this.templates = Set.copyOf(templates);
+		this.defaultTemplate = defaultTemplate;
 	}
 
 	@Override
-	public void screened(Phase phase, ScreeningResult result, Set<String> matchedFilters) {
+	public void screened(Phase phase, @Nullable String template, ScreeningResult result, Set<String> matchedFilters) {
 		MeterRegistry registry = this.meters;
 		if (registry == null) {
 			return;
 		}
 		String phaseTag = phase.name().toLowerCase(Locale.ROOT);
+		String templateTag = BoundedTags.template(
+				(template == null || template.isBlank()) ? this.defaultTemplate : template, this.templates);
 		if (matchedFilters.isEmpty()) {
-			increment(registry, phaseTag, result, NO_FILTER);
+			increment(registry, phaseTag, templateTag, result, NO_FILTER);
 			return;
 		}
 		for (String filter : matchedFilters) {
 			// bounded: a name the server invents counts as other (issue 26)
-			increment(registry, phaseTag, result, BoundedTags.filter(filter));
+			increment(registry, phaseTag, templateTag, result, BoundedTags.filter(filter));
 		}
 	}
 
-	private static void increment(MeterRegistry registry, String phase, ScreeningResult result, String filter) {
+	private static void increment(MeterRegistry registry, String phase, String template, ScreeningResult result,
+			String filter) {
 		Counter.builder(SCREENINGS)
 			.description("Screenings of guarded calls, once per matched filter")
 			.tag("phase", phase)
+			.tag("template", template)
 			.tag("result", result.tag())
 			.tag("filter", filter)
 			.register(registry)

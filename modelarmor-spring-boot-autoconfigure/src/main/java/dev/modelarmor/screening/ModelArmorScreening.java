@@ -129,11 +129,13 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * too large to screen is blocked in every mode. Nothing is sent.
 	 * @param caller names the calling code in log lines
 	 * @param phase which side
+	 * @param template the template it would have been screened with, or {@code null} for the client's own
 	 * @param media the media
 	 * @return the decision
 	 */
-	public ScreeningDecision unscreened(String caller, Phase phase, MediaItem.Unscreened media) {
-		return this.screener.unscreened(caller, phase, media, this.unscreenableMedia);
+	public ScreeningDecision unscreened(String caller, Phase phase, @Nullable String template,
+			MediaItem.Unscreened media) {
+		return this.screener.unscreened(caller, phase, template, media, this.unscreenableMedia);
 	}
 
 	/**

@@ -88,10 +88,9 @@ final class Screener {
 			result = call.get();
 		}
 		catch (ModelArmorException ex) {
-			return failed(request.caller(), request.phase(), ex);
+			return failed(Side.of(request), ex);
 		}
-		return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(), isImage(request),
-				result);
+		return decide(Side.of(request), request.onMatch(), request.replaceable(), isImage(request), result);
 	}
 
 	/**
@@ -104,10 +103,9 @@ final class Screener {
 	ScreeningDecision decide(ScreeningRequest request, @Nullable SanitizationResult result,
 			@Nullable Throwable failure) {
 		if (failure == null && result != null) {
-			return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(),
-					isImage(request), result);
+			return decide(Side.of(request), request.onMatch(), request.replaceable(), isImage(request), result);
 		}
-		return decide(request.caller(), request.phase(), request.onMatch(), request.replaceable(), result, failure);
+		return decide(Side.of(request), request.onMatch(), request.replaceable(), result, failure);
 	}
 
 	/**
@@ -116,27 +114,30 @@ final class Screener {
 	 * why, never the content or a URL) and is reported to the observer.
 	 * @param caller names the guarded code in log lines
 	 * @param phase which side
+	 * @param template the template it would have been screened with, or {@code null} for the client's own
 	 * @param media the media
 	 * @param policy what unscreenable media does
 	 * @return the decision
 	 */
-	ScreeningDecision unscreened(String caller, Phase phase, MediaItem.Unscreened media, UnscreenableMedia policy) {
+	ScreeningDecision unscreened(String caller, Phase phase, @Nullable String template, MediaItem.Unscreened media,
+			UnscreenableMedia policy) {
+		Side side = new Side(caller, phase, template);
 		String fields;
 		if (media.reason() == MediaItem.Reason.TOO_LARGE) {
-			this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
+			report(side, ScreeningResult.REJECTED, Set.of());
 			fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
 			logger.warn("Model Armor cannot screen media this large, blocking the call in every mode: " + fields);
 			return new Rejected(phase, media.mediaType() + " media " + media.reason().description(), true,
 					new ModelArmorInputTooLargeException("media", media.size(), DataItem.MAX_BYTES));
 		}
 		if (policy == UnscreenableMedia.ALLOW) {
-			this.observer.get().screened(phase, ScreeningResult.UNSCREENED, Set.of());
+			report(side, ScreeningResult.UNSCREENED, Set.of());
 			fields = String.format(MEDIA_FIELDS, caller, phase, UNSCREENED, media.mediaType(), media.reason().tag());
 			logger.warn("Model Armor cannot screen media, letting it through unscreened "
 					+ "(modelarmor.screening.unscreenable-media=allow): " + fields);
 			return ScreeningDecision.PASS;
 		}
-		this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
+		report(side, ScreeningResult.REJECTED, Set.of());
 		fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
 		logger.warn("Model Armor cannot screen media, blocking the call "
 				+ "(modelarmor.screening.unscreenable-media=block): " + fields);
@@ -166,9 +167,9 @@ final class Screener {
 			result = call.get();
 		}
 		catch (ModelArmorException ex) {
-			return failed(caller, phase, ex);
+			return failed(new Side(caller, phase, null), ex);
 		}
-		return decide(caller, phase, onMatch, replaceable, false, result);
+		return decide(new Side(caller, phase, null), onMatch, replaceable, false, result);
 	}
 
 	/**
@@ -184,8 +185,13 @@ final class Screener {
 	 */
 	ScreeningDecision decide(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
 			@Nullable SanitizationResult result, @Nullable Throwable failure) {
+		return decide(new Side(caller, phase, null), onMatch, replaceable, result, failure);
+	}
+
+	private ScreeningDecision decide(Side side, MatchAction onMatch, boolean replaceable,
+			@Nullable SanitizationResult result, @Nullable Throwable failure) {
 		if (failure instanceof ModelArmorException ex) {
-			return failed(caller, phase, ex);
+			return failed(side, ex);
 		}
 		if (failure instanceof RuntimeException runtime) {
 			throw runtime;
@@ -196,38 +202,39 @@ final class Screener {
 		if (failure != null || result == null) {
 			throw new IllegalStateException("A screening ended with neither a result nor a failure", failure);
 		}
-		return decide(caller, phase, onMatch, replaceable, false, result);
+		return decide(side, onMatch, replaceable, false, result);
 	}
 
-	private ScreeningDecision decide(String caller, Phase phase, MatchAction onMatch, boolean replaceable,
-			boolean image, SanitizationResult result) {
+	private ScreeningDecision decide(Side side, MatchAction onMatch, boolean replaceable, boolean image,
+			SanitizationResult result) {
 		switch (result.verdict()) {
 			case MATCHED -> {
-				return onMatch(caller, phase, onMatch, result, replaceable, image);
+				return onMatch(side, onMatch, result, replaceable, image);
 			}
 			case NO_MATCH -> {
-				this.observer.get().screened(phase, ScreeningResult.ALLOWED, Set.of());
+				report(side, ScreeningResult.ALLOWED, Set.of());
 				return ScreeningDecision.PASS;
 			}
 			default -> {
-				return notScreened(caller, new NotScreened(phase, "filterMatchState " + result.filterMatchState()
+				return notScreened(side, new NotScreened(side.phase(), "filterMatchState " + result.filterMatchState()
 						+ ", invocationResult " + result.invocationResult(), 0, ANSWERED, null));
 			}
 		}
 	}
 
-	private ScreeningDecision failed(String caller, Phase phase, ModelArmorException ex) {
+	private ScreeningDecision failed(Side side, ModelArmorException ex) {
 		String status = status(ex);
-		Rejected rejected = rejection(phase, ex);
+		Rejected rejected = rejection(side.phase(), ex);
 		if (rejected != null) {
-			this.observer.get().screened(phase, ScreeningResult.REJECTED, Set.of());
-			CallLog.warn(logger).callId(ex.callId().orElse(null)).phase(phase).outcome(INPUT_REJECTED).status(status)
+			report(side, ScreeningResult.REJECTED, Set.of());
+			CallLog.warn(logger).callId(ex.callId().orElse(null)).phase(side.phase()).outcome(INPUT_REJECTED).status(status)
 				.attempts(ex.attempts())
 				.log(() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
-						caller, phase, INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
+						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
 			return rejected;
 		}
-		return notScreened(caller, new NotScreened(phase, FailureClassifier.describe(ex), ex.attempts(), status, ex));
+		return notScreened(side,
+				new NotScreened(side.phase(), FailureClassifier.describe(ex), ex.attempts(), status, ex));
 	}
 
 	/**
@@ -245,11 +252,10 @@ final class Screener {
 		return null;
 	}
 
-	private ScreeningDecision notScreened(String caller, NotScreened notScreened) {
+	private ScreeningDecision notScreened(Side side, NotScreened notScreened) {
 		boolean open = this.failOpen.getAsBoolean();
-		this.observer.get()
-			.screened(notScreened.phase(), open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
-		String fields = String.format(FAILURE_FIELDS, caller, notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
+		report(side, open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
+		String fields = String.format(FAILURE_FIELDS, side.caller(), notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
 				notScreened.status(), notScreened.attempts(), notScreened.reason());
 		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause())).phase(notScreened.phase())
 			.outcome(CallOutcome.NOT_SCREENED).status(notScreened.status()).attempts(notScreened.attempts())
@@ -262,10 +268,12 @@ final class Screener {
 		return notScreened;
 	}
 
-	private ScreeningDecision onMatch(String caller, Phase phase, MatchAction onMatch, SanitizationResult result,
-			boolean replaceable, boolean image) {
+	private ScreeningDecision onMatch(Side side, MatchAction onMatch, SanitizationResult result, boolean replaceable,
+			boolean image) {
+		String caller = side.caller();
+		Phase phase = side.phase();
 		if (onMatch == MatchAction.LOG_ONLY) {
-			this.observer.get().screened(phase, ScreeningResult.LOGGED, result.matchedFilters());
+			report(side, ScreeningResult.LOGGED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag())
 				.log(() -> String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
 						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
@@ -273,19 +281,19 @@ final class Screener {
 		}
 		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& MediaItems.redactedImage(result).isPresent()) {
-			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
+			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			logger.info(String.format("Model Armor redacted sensitive data in an image: method=\"%s\" phase=%s",
 					caller, phase));
 			return new Redacted(MediaItems.redactedImage(result).get());
 		}
 		if (!image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& result.deidentifiedText().isPresent()) {
-			this.observer.get().screened(phase, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
+			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag())
 				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
 			return new Deidentified(result.deidentifiedText().get());
 		}
-		this.observer.get().screened(phase, ScreeningResult.BLOCKED, result.matchedFilters());
+		report(side, ScreeningResult.BLOCKED, result.matchedFilters());
 		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag())
 			.log(() -> String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s "
 					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters())));
@@ -313,9 +321,25 @@ final class Screener {
 		return "none";
 	}
 
+	private void report(Side side, ScreeningResult result, Set<String> matchedFilters) {
+		this.observer.get().screened(side.phase(), side.template(), result, matchedFilters);
+	}
+
 	/** The call id of the Model Armor call whose failure this is, when it carries one. */
 	private static @Nullable String callId(@Nullable Throwable failure) {
 		return (failure instanceof ModelArmorException modelArmor) ? modelArmor.callId().orElse(null) : null;
+	}
+
+	/**
+	 * Who is screened: the guarded code, the side of its call, and the template (or {@code null} for the
+	 * client's own), for log lines and the observer.
+	 */
+	private record Side(String caller, Phase phase, @Nullable String template) {
+
+		static Side of(ScreeningRequest request) {
+			return new Side(request.caller(), request.phase(), request.template());
+		}
+
 	}
 
 }

@@ -219,7 +219,7 @@ class ModelArmorSpringAiAutoConfigurationTests {
 		@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
 		ScreeningObserver countingObserver() {
 			this.created.incrementAndGet();
-			return (phase, result, filters) -> this.screenings.incrementAndGet();
+			return (phase, template, result, filters) -> this.screenings.incrementAndGet();
 		}
 
 	}

@@ -5,7 +5,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -22,7 +21,6 @@ import dev.modelarmor.screening.ModelArmorTaskExecutor;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningObserver;
-import dev.modelarmor.screening.ScreeningResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -433,7 +431,7 @@ class ParallelPromptScreeningTests {
 
 		@Bean
 		ScreeningObserver recordingObserver(Events events) {
-			return (Phase phase, ScreeningResult result, Set<String> filters) -> events.add(phase + " " + result.tag());
+			return (phase, template, result, filters) -> events.add(phase + " " + result.tag());
 		}
 
 	}

@@ -91,7 +91,7 @@ class GuardLookupTests {
 		@Scope(ConfigurableBeanFactory.SCOPE_PROTOTYPE)
 		ScreeningObserver countingObserver() {
 			this.observersCreated.incrementAndGet();
-			return (phase, result, filters) -> this.screenings.incrementAndGet();
+			return (phase, template, result, filters) -> this.screenings.incrementAndGet();
 		}
 
 	}

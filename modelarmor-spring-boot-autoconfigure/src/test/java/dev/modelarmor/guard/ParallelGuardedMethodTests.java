@@ -1,7 +1,6 @@
 package dev.modelarmor.guard;
 
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -12,7 +11,6 @@ import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningObserver;
-import dev.modelarmor.screening.ScreeningResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -297,7 +295,7 @@ class ParallelGuardedMethodTests {
 
 		@Bean
 		ScreeningObserver recordingObserver(Events events) {
-			return (Phase phase, ScreeningResult result, Set<String> filters) -> events.add(phase + " " + result.tag());
+			return (phase, template, result, filters) -> events.add(phase + " " + result.tag());
 		}
 
 		@Bean

@@ -171,6 +171,41 @@ class ScreeningMetricsTests {
 		});
 	}
 
+	@Test
+	void eachScreeningIsTaggedWithItsTemplateAndAnUnconfiguredOneAsOther() {
+		answerEverythingClean(modelArmor);
+		this.runner.run((context) -> {
+			Chat chat = context.getBean(Chat.class);
+			chat.blocking(CLEAN);
+			chat.namingItsOwnTemplate(CLEAN);
+			chat.namingItsOwnTemplate(CLEAN);
+			MeterRegistry meters = context.getBean(MeterRegistry.class);
+			assertThat(meters.get(MicrometerScreeningObserver.SCREENINGS)
+				.tags("phase", "prompt", "template", ModelArmorStubs.DEFAULT_TEMPLATE)
+				.counter()
+				.count()).as("no template named: the configured default").isEqualTo(1);
+			assertThat(meters.get(MicrometerScreeningObserver.SCREENINGS)
+				.tags("phase", "prompt", "template", "other")
+				.counter()
+				.count()).as("a template no property configures").isEqualTo(2);
+			assertThat(screenings(meters).counters()).extracting((counter) -> counter.getId().getTag("template"))
+				.containsOnly(ModelArmorStubs.DEFAULT_TEMPLATE, "other");
+		});
+	}
+
+	@Test
+	void aTemplateConfiguredForSpringAiIsItsOwnTag() {
+		answerEverythingClean(modelArmor);
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.template=advisor-template").run((context) -> {
+			context.getBean(Chat.class).namingTheAdvisorTemplate(CLEAN);
+			assertThat(context.getBean(MeterRegistry.class)
+				.get(MicrometerScreeningObserver.SCREENINGS)
+				.tags("phase", "response", "template", "advisor-template")
+				.counter()
+				.count()).isEqualTo(1);
+		});
+	}
+
 	private static Search screenings(MeterRegistry meters) {
 		return meters.find(MicrometerScreeningObserver.SCREENINGS);
 	}
@@ -206,6 +241,16 @@ class ScreeningMetricsTests {
 
 		@ModelArmorGuarded(onMatch = MatchAction.DEIDENTIFY)
 		public String deidentifying(String prompt) {
+			return "answer to " + prompt;
+		}
+
+		@ModelArmorGuarded(template = "named-by-the-caller")
+		public String namingItsOwnTemplate(String prompt) {
+			return "answer to " + prompt;
+		}
+
+		@ModelArmorGuarded(template = "advisor-template")
+		public String namingTheAdvisorTemplate(String prompt) {
 			return "answer to " + prompt;
 		}
 

@@ -44,11 +44,26 @@ class ScreenerTests {
 
 	private final List<String> heard = new ArrayList<>();
 
-	private final ScreeningObserver observer = (phase, result, filters) -> this.heard
+	private final ScreeningObserver observer = (phase, template, result, filters) -> this.heard
 		.add(phase + " " + result.tag() + " " + String.join(",", filters));
 
 	private Screener screener(boolean failOpen) {
 		return new Screener(() -> failOpen, () -> this.observer);
+	}
+
+	@Test
+	void theObserverHearsTheTemplateOfTheRequestOrOfTheUnscreenableMedia() {
+		List<String> templates = new ArrayList<>();
+		Screener screener = new Screener(() -> false, () -> (phase, template, result, filters) -> templates
+			.add(template + " " + result.tag()));
+		screener.screen(ScreeningRequest.prompt("Chat.ask()", "hello").withTemplate("strict"), () -> clean());
+		screener.screen(ScreeningRequest.prompt("Chat.ask()", "hello"), () -> clean());
+		screener.decide(ScreeningRequest.response("Chat.ask()", "hi", null).withTemplate("strict"), null,
+				new ModelArmorException("down"));
+		screener.unscreened("Chat.ask()", Phase.PROMPT, "media-template",
+				new MediaItem.Unscreened("video/mp4", MediaItem.Reason.UNSUPPORTED_TYPE, 10), UnscreenableMedia.BLOCK);
+		assertThat(templates).containsExactly("strict allowed", "null allowed", "strict failed_closed",
+				"media-template rejected");
 	}
 
 	@Test
