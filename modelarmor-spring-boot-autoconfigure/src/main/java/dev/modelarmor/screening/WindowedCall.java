@@ -98,10 +98,18 @@ final class WindowedCall {
 		return text.windows(this.windows);
 	}
 
+	/**
+	 * The client each window is screened with.
+	 * @return the client
+	 */
 	ModelArmorOperations operations() {
 		return this.operations;
 	}
 
+	/**
+	 * Where windows run, and the cache is asked off the calling thread.
+	 * @return the executor
+	 */
 	ModelArmorTaskExecutor executor() {
 		return this.executor;
 	}
