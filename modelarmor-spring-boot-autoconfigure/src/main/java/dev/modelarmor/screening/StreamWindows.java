@@ -6,7 +6,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
-import dev.modelarmor.client.Utf8;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import org.jspecify.annotations.Nullable;
@@ -45,30 +44,13 @@ public final class StreamWindows<C> {
 	/** The UTF-8 bytes that wait for one screening unless the caller chooses. */
 	public static final int DEFAULT_WINDOW = 2048;
 
-	private final int window;
-
-	private final int overlap;
-
 	private final Chunks<C> chunks;
 
 	private final Function<String, CompletableFuture<ScreeningDecision>> screenText;
 
 	private final Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls;
 
-	/** The chunks received and not emitted, oldest first. */
-	private final List<Held<C>> held = new ArrayList<>();
-
-	/** Per generation: the text of the held chunks. */
-	private final List<StringBuilder> pending = new ArrayList<>();
-
-	/** Per generation: the UTF-8 bytes of {@link #pending}. */
-	private final List<Long> pendingBytes = new ArrayList<>();
-
-	/** Per generation: the UTF-8 bytes received since its last window. */
-	private final List<Long> newBytes = new ArrayList<>();
-
-	/** Per generation: whether its held text must be screened again (its last window was de-identified). */
-	private final List<Boolean> dirty = new ArrayList<>();
+	private final HeldChunks<C> held;
 
 	private volatile int screenings;
 
@@ -90,11 +72,10 @@ public final class StreamWindows<C> {
 		if (window <= 0 || overlap < 0 || overlap > window / 2) {
 			throw new IllegalArgumentException("window must be positive and overlap from 0 to half of window");
 		}
-		this.window = window;
-		this.overlap = overlap;
 		this.chunks = chunks;
 		this.screenText = screenText;
 		this.screenToolCalls = screenToolCalls;
+		this.held = new HeldChunks<>(window, overlap);
 	}
 
 	/**
@@ -103,25 +84,7 @@ public final class StreamWindows<C> {
 	 * @return the chunks that may be emitted now, and the refusal that ends the stream, if any
 	 */
 	public CompletableFuture<Step<C>> accept(C chunk) {
-		List<String> texts = this.chunks.texts(chunk);
-		int[] lengths = new int[texts.size()];
-		boolean due = false;
-		for (int g = 0; g < texts.size(); g++) {
-			String text = texts.get(g);
-			lengths[g] = text.length();
-			while (this.pending.size() <= g) {
-				this.pending.add(new StringBuilder());
-				this.pendingBytes.add(0L);
-				this.newBytes.add(0L);
-				this.dirty.add(false);
-			}
-			long bytes = Utf8.length(text);
-			this.pending.get(g).append(text);
-			this.pendingBytes.set(g, this.pendingBytes.get(g) + bytes);
-			this.newBytes.set(g, this.newBytes.get(g) + bytes);
-			due |= this.pendingBytes.get(g) >= this.window && this.newBytes.get(g) >= this.window - this.overlap;
-		}
-		this.held.add(new Held<>(chunk, lengths));
+		boolean due = this.held.add(chunk, this.chunks.texts(chunk));
 		return due ? screen(false) : CompletableFuture.completedFuture(Step.nothing());
 	}
 
@@ -167,29 +130,25 @@ public final class StreamWindows<C> {
 	}
 
 	private CompletableFuture<Step<C>> screen(boolean last) {
-		int generations = this.pending.size();
-		int[] cut = new int[generations];
-		for (int g = 0; g < generations; g++) {
-			StringBuilder text = this.pending.get(g);
-			cut[g] = last ? text.length() : heldStart(text, this.overlap);
-		}
-		int release = releasable(cut);
-		@Nullable String[] deidentified = new String[generations];
+		int release = this.held.releasable(last);
+		@Nullable String[] deidentified = new String[this.held.generations()];
 		return screenGeneration(0, deidentified).thenCompose((refusal) -> {
 			if (refusal != null) {
 				return CompletableFuture.completedFuture(new Step<>(List.of(), refusal));
 			}
-			return emit(withinUnchanged(release, deidentified), deidentified);
+			int emitted = StreamDeidentification.withinUnchanged(this.held, release, deidentified);
+			return emitChunk(0, emitted, StreamDeidentification.replacements(this.held, emitted, deidentified),
+					new ArrayList<>(emitted));
 		});
 	}
 
 	/** Screens generation {@code g} and those after it, one at a time; completes with the first refusal. */
 	private CompletableFuture<@Nullable Refusal> screenGeneration(int g, @Nullable String[] deidentified) {
-		if (g >= this.pending.size()) {
+		if (g >= this.held.generations()) {
 			return CompletableFuture.completedFuture(null);
 		}
-		String text = this.pending.get(g).toString();
-		if ((this.newBytes.get(g) == 0 && !this.dirty.get(g)) || text.isBlank()) {
+		String text = this.held.text(g);
+		if (!this.held.unscreened(g) || text.isBlank()) {
 			return screenGeneration(g + 1, deidentified);
 		}
 		return call(this.screenText, text).thenCompose((decision) -> {
@@ -197,62 +156,9 @@ public final class StreamWindows<C> {
 				return CompletableFuture.completedFuture(refusal);
 			}
 			deidentified[g] = (decision instanceof Deidentified rewritten) ? rewritten.text() : null;
-			this.newBytes.set(g, 0L);
-			this.dirty.set(g, deidentified[g] != null);
+			this.held.screened(g, deidentified[g] != null);
 			return screenGeneration(g + 1, deidentified);
 		});
-	}
-
-	/** The most chunks, from the oldest, whose text of every generation ends at or before its cut. */
-	private int releasable(int[] cut) {
-		int[] end = new int[cut.length];
-		for (int k = 0; k < this.held.size(); k++) {
-			int[] lengths = this.held.get(k).lengths();
-			for (int g = 0; g < lengths.length; g++) {
-				end[g] += lengths[g];
-				if (end[g] > cut[g]) {
-					return k;
-				}
-			}
-		}
-		return this.held.size();
-	}
-
-	/**
-	 * Fewer chunks to emit when a generation's de-identified text changed the held text: then only the
-	 * part before the change, which the de-identified text leaves as it was, may be emitted.
-	 */
-	private int withinUnchanged(int release, @Nullable String[] deidentified) {
-		int chunks = release;
-		boolean lowered = true;
-		while (lowered) {
-			lowered = false;
-			for (int g = 0; g < deidentified.length; g++) {
-				String rewritten = deidentified[g];
-				if (rewritten == null) {
-					continue;
-				}
-				String text = this.pending.get(g).toString();
-				int emitted = end(g, chunks);
-				if (rewritten.endsWith(text.substring(emitted)) || emitted <= commonPrefix(rewritten, text)) {
-					continue;
-				}
-				int unchanged = commonPrefix(rewritten, text);
-				while (chunks > 0 && end(g, chunks) > unchanged) {
-					chunks--;
-				}
-				lowered = true;
-			}
-		}
-		return chunks;
-	}
-
-	private CompletableFuture<Step<C>> emit(int release, @Nullable String[] deidentified) {
-		List<@Nullable String> replacements = new ArrayList<>();
-		for (int g = 0; g < deidentified.length; g++) {
-			replacements.add(replacement(g, release, deidentified[g]));
-		}
-		return emitChunk(0, release, replacements, new ArrayList<>(release));
 	}
 
 	/** Screens the tool calls of held chunk {@code k} and emits it, then the next, up to {@code release}. */
@@ -260,104 +166,23 @@ public final class StreamWindows<C> {
 			List<C> out) {
 		int k = from;
 		String toolCalls = "";
-		while (k < release && (toolCalls = this.chunks.toolCalls(this.held.get(k).chunk())).isBlank()) {
-			out.add(rewritten(this.held.get(k).chunk(), replacements));
+		while (k < release && (toolCalls = this.chunks.toolCalls(this.held.chunk(k))).isBlank()) {
+			out.add(StreamDeidentification.rewritten(this.chunks, this.held.chunk(k), replacements));
 			k++;
 		}
 		if (k >= release) {
-			for (int g = 0; g < this.pending.size(); g++) {
-				int emitted = end(g, release);
-				StringBuilder text = this.pending.get(g);
-				text.delete(0, emitted);
-				this.pendingBytes.set(g, Utf8.length(text));
-			}
-			this.held.subList(0, release).clear();
+			this.held.release(release);
 			return CompletableFuture.completedFuture(new Step<>(out, null));
 		}
-		C chunk = this.held.get(k).chunk();
+		C chunk = this.held.chunk(k);
 		int next = k + 1;
 		return call(this.screenToolCalls, toolCalls).thenCompose((decision) -> {
 			if (decision instanceof Refusal refusal) {
 				return CompletableFuture.completedFuture(new Step<>(out, refusal));
 			}
-			out.add(rewritten(chunk, replacements));
+			out.add(StreamDeidentification.rewritten(this.chunks, chunk, replacements));
 			return emitChunk(next, release, replacements, out);
 		});
-	}
-
-	/**
-	 * What the emitted chunks carry of generation {@code g}: {@code null} for the stream's own text, else the
-	 * de-identified text of the part emitted.
-	 */
-	private @Nullable String replacement(int g, int release, @Nullable String rewritten) {
-		if (rewritten == null) {
-			return null;
-		}
-		int emitted = end(g, release);
-		if (emitted == 0) {
-			// Nothing of this generation is emitted now; its held text is screened again.
-			return null;
-		}
-		String text = this.pending.get(g).toString();
-		String kept = text.substring(emitted);
-		if (rewritten.endsWith(kept)) {
-			return rewritten.substring(0, rewritten.length() - kept.length());
-		}
-		// The change lies in the held part: the part emitted is the stream's text, unchanged.
-		return null;
-	}
-
-	/**
-	 * A chunk as emitted: the generations that are replaced carry the whole replacement in the first chunk
-	 * that has the generation, and no text in the others.
-	 */
-	private C rewritten(C chunk, List<@Nullable String> replacements) {
-		int generations = this.chunks.texts(chunk).size();
-		List<@Nullable String> texts = new ArrayList<>(generations);
-		boolean changed = false;
-		for (int g = 0; g < generations; g++) {
-			String replacement = (g < replacements.size()) ? replacements.get(g) : null;
-			texts.add(replacement);
-			if (replacement != null) {
-				replacements.set(g, "");
-				changed = true;
-			}
-		}
-		return changed ? this.chunks.withTexts(chunk, texts) : chunk;
-	}
-
-	/** Where generation {@code g}'s text of the first {@code chunks} held chunks ends. */
-	private int end(int g, int chunks) {
-		int end = 0;
-		for (int k = 0; k < chunks; k++) {
-			int[] lengths = this.held.get(k).lengths();
-			end += (g < lengths.length) ? lengths[g] : 0;
-		}
-		return end;
-	}
-
-	/** Where the held part of a text starts: its shortest end that is at least {@code bytes} UTF-8 bytes. */
-	private static int heldStart(CharSequence text, int bytes) {
-		int start = text.length();
-		long kept = 0;
-		while (start > 0 && kept < bytes) {
-			int codePoint = Character.codePointBefore(text, start);
-			kept += Utf8.length(codePoint);
-			start -= Character.charCount(codePoint);
-		}
-		return start;
-	}
-
-	private static int commonPrefix(String a, CharSequence b) {
-		int n = Math.min(a.length(), b.length());
-		int i = 0;
-		while (i < n && a.charAt(i) == b.charAt(i)) {
-			i++;
-		}
-		if (i > 0 && i < n && Character.isHighSurrogate(a.charAt(i - 1))) {
-			i--;
-		}
-		return i;
 	}
 
 	/**
@@ -391,12 +216,6 @@ public final class StreamWindows<C> {
 			return "";
 		}
 
-	}
-
-	/**
-	 * A held chunk and the length of each of its generations' text.
-	 */
-	private record Held<C>(C chunk, int[] lengths) {
 	}
 
 	/**

@@ -13,6 +13,7 @@ import dev.modelarmor.client.FilterExecutionState;
 import dev.modelarmor.client.FilterMatchState;
 import dev.modelarmor.client.FilterResult;
 import dev.modelarmor.client.InvocationResult;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.SanitizationMetadata;
 import dev.modelarmor.client.SanitizationResult.Verdict;
@@ -33,6 +34,35 @@ import org.jspecify.annotations.Nullable;
 final class WindowMerge {
 
 	private WindowMerge() {
+	}
+
+	/**
+	 * Merges the results of the windows of a text when the call of one of them may have failed: a window
+	 * that matched outweighs a {@link ModelArmorException}, which is thrown otherwise; any other failure is
+	 * thrown whatever matched.
+	 * @param text the text
+	 * @param windows its windows
+	 * @param results the result of each window, {@code null} for a window that was not answered
+	 * @param failure the failure of a window's call, or {@code null} when none failed
+	 * @return the merged result
+	 * @throws ModelArmorException the failure, when no window matched
+	 */
+	static SanitizationResult merge(String text, List<Window> windows, @Nullable SanitizationResult[] results,
+			@Nullable Throwable failure) {
+		if (failure instanceof Error error) {
+			throw error;
+		}
+		if (failure != null && !(failure instanceof ModelArmorException)) {
+			throw (RuntimeException) failure;
+		}
+		boolean matched = false;
+		for (SanitizationResult result : results) {
+			matched |= (result != null && result.verdict() == Verdict.MATCHED);
+		}
+		if (failure != null && !matched) {
+			throw (ModelArmorException) failure;
+		}
+		return merge(text, windows, results);
 	}
 
 	/**

@@ -11,6 +11,7 @@ import dev.modelarmor.client.FilterMatchState;
 import dev.modelarmor.client.FilterResult;
 import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.MessageItem;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.MessageType;
 import dev.modelarmor.client.PiAndJailbreakFilterResult;
 import dev.modelarmor.client.RaiFilterResult;
@@ -24,6 +25,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * How {@link WindowMerge} makes one result of the results of a text's windows: pure unit tests over
@@ -214,6 +216,28 @@ class WindowMergeTests {
 
 		assertThat(sdp.transformedBytes()).isEqualTo(Long.MAX_VALUE);
 		assertThat(sdp.infoTypes()).containsExactly("CREDIT_CARD_NUMBER", "PERSON_NAME");
+	}
+
+	@Test
+	void aFailedWindowGivesWayToAMatchOnlyWhenItIsAModelArmorFailure() {
+		SanitizationResult[] matchedAndFailed = { deidentified("card [CARD] then shared part "), null };
+		ModelArmorException unreachable = new ModelArmorException("Model Armor could not be reached");
+		assertThat(WindowMerge.merge(TEXT, TWO, matchedAndFailed, unreachable).verdict()).isEqualTo(Verdict.MATCHED);
+		assertThatExceptionOfType(ModelArmorException.class)
+			.isThrownBy(() -> WindowMerge.merge(TEXT, TWO, new SanitizationResult[] { noMatch(), null }, unreachable))
+			.isSameAs(unreachable);
+
+		IllegalStateException broken = new IllegalStateException("No Model Armor template");
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> WindowMerge.merge(TEXT, TWO, matchedAndFailed, broken))
+			.isSameAs(broken);
+		AssertionError error = new AssertionError("broken");
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> WindowMerge.merge(TEXT, TWO, matchedAndFailed, error))
+			.isSameAs(error);
+
+		assertThat(WindowMerge.merge(TEXT, TWO, new SanitizationResult[] { noMatch(), noMatch() }, null).verdict())
+			.isEqualTo(Verdict.NO_MATCH);
 	}
 
 	private static SanitizationResult merge(@Nullable SanitizationResult first, @Nullable SanitizationResult second) {

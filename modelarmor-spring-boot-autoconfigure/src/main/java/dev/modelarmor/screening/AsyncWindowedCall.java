@@ -1,0 +1,119 @@
+package dev.modelarmor.screening;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.screening.TextWindows.Window;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Screens one whole text asynchronously, as {@link WindowedCall} does on the calling thread. Over a
+ * blocking client the cache lookup and a single call run on the executor, and the windows of a longer
+ * text are each a task there, none waiting for another. Over a client with a non-blocking path
+ * ({@link ModelArmorOperations#isNonBlocking()}) each call is one of that path, holding no thread while it
+ * is in flight; only the cache, whose API blocks, is asked on the executor, before and after the calls, and
+ * cancelling the returned future cancels the calls in flight. When the executor is closed, the work it
+ * would do is done on the calling thread.
+ */
+final class AsyncWindowedCall {
+
+	private final WindowedCall blocking;
+
+	/**
+	 * Creates the asynchronous call.
+	 * @param blocking the same call on the calling thread, with the client, windows, executor and cache
+	 */
+	AsyncWindowedCall(WindowedCall blocking) {
+		this.blocking = blocking;
+	}
+
+	/**
+	 * Screens a whole text; the future fails as {@link WindowedCall#screen(WindowedText)} throws.
+	 * @param text the text
+	 * @return what the template's filters found in the whole text
+	 */
+	CompletableFuture<SanitizationResult> screen(WindowedText text) {
+		List<Window> parts;
+		try {
+			parts = this.blocking.windowsOf(text);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		if (this.blocking.operations().isNonBlocking()) {
+			return nonBlocking(text, parts);
+		}
+		if (parts == null) {
+			return onExecutor(() -> this.blocking.screen(text));
+		}
+		return onExecutor(() -> this.blocking.lookup(text)).thenCompose((lookup) -> {
+			SanitizationResult cached = lookup.cached();
+			return (cached != null) ? CompletableFuture.completedFuture(cached)
+					: this.blocking.onExecutor(text, parts).start().thenApply(lookup::store);
+		});
+	}
+
+	/** Over a client with a non-blocking path: no thread is held while a call is in flight. */
+	private CompletableFuture<SanitizationResult> nonBlocking(WindowedText text, @Nullable List<Window> parts) {
+		if (!this.blocking.cached()) {
+			return calls(text, parts);
+		}
+		CompletableFuture<VerdictLookup> looked = onExecutor(() -> this.blocking.lookup(text));
+		CompletableFuture<SanitizationResult> screened = new CompletableFuture<>();
+		looked.whenComplete((lookup, failure) -> {
+			if (failure != null) {
+				screened.completeExceptionally(failure);
+				return;
+			}
+			SanitizationResult verdict = lookup.cached();
+			if (verdict != null) {
+				screened.complete(verdict);
+				return;
+			}
+			CompletableFuture<SanitizationResult> calls = calls(text, parts);
+			cancelWith(screened, calls);
+			calls.whenComplete((result, callFailure) -> {
+				if (callFailure != null) {
+					screened.completeExceptionally(callFailure);
+				}
+				else {
+					onExecutor(() -> lookup.store(result)).whenComplete((stored, storeFailure) -> screened.complete(result));
+				}
+			});
+		});
+		return screened;
+	}
+
+	/** The calls of the non-blocking path for a text: one, or a run of its windows. */
+	private CompletableFuture<SanitizationResult> calls(WindowedText text, @Nullable List<Window> parts) {
+		return (parts != null) ? this.blocking.nonBlocking(text, parts).start() : text.asyncCall().apply(text.text());
+	}
+
+	private static void cancelWith(CompletableFuture<?> outer, CompletableFuture<?> inner) {
+		outer.whenComplete((done, failure) -> {
+			if (outer.isCancelled()) {
+				inner.cancel(true);
+			}
+		});
+	}
+
+	private <T> CompletableFuture<T> onExecutor(Supplier<T> work) {
+		try {
+			return CompletableFuture.supplyAsync(work, this.blocking.executor().asExecutor());
+		}
+		catch (RejectedExecutionException ex) {
+			// The executor is closed: the work is done here, as without one.
+			try {
+				return CompletableFuture.completedFuture(work.get());
+			}
+			catch (RuntimeException | Error failure) {
+				return CompletableFuture.failedFuture(failure);
+			}
+		}
+	}
+
+}
