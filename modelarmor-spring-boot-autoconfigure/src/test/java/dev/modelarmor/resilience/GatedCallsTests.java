@@ -140,14 +140,14 @@ class GatedCallsTests {
 			.count()).isEqualTo(1);
 	}
 
-	/** Counts reservations; each is due after {@link #dueIn}. */
+	/** Counts reservations; each is due after {@link #dueIn}. Read by tests while calls run on other threads. */
 	static final class CountingBucket implements QuotaBucket {
 
-		int reserved;
+		volatile int reserved;
 
-		int refunded;
+		volatile int refunded;
 
-		long dueIn;
+		volatile long dueIn;
 
 		@Override
 		public Reservation reserve() {
