@@ -52,13 +52,23 @@ public final class FleetHarness {
 			LoadRun.Row defaults = load("defaults (retries with the retry budget, breaker, no limiter)", standIn,
 					seconds, quota, deadline, null);
 			LoadRun.Row limited;
+			LoadRun.Row patient;
 			try (RedisServerProcess redis = RedisServerProcess.start()) {
 				limited = load("defaults + quota limiter on, shared through Redis (max-wait 2 s)", standIn, seconds,
 						quota, deadline, redis, "modelarmor.quota.enabled=true",
 						"modelarmor.quota.queries-per-minute=" + quota);
+				// the same with a Redis timeout that a loaded machine's Redis operations keep within: what the
+				// shared bucket itself holds the fleet to, apart from the fallbacks
+				patient = load("the same, modelarmor.quota.redis-timeout=1s", standIn, seconds, quota, deadline, redis,
+						"modelarmor.quota.enabled=true", "modelarmor.quota.queries-per-minute=" + quota,
+						"modelarmor.quota.redis-timeout=1s");
 			}
-			for (LoadRun.Row row : new LoadRun.Row[] { before, defaults, limited }) {
+			LoadRun.Row[] rows = { before, defaults, limited, patient };
+			for (LoadRun.Row row : rows) {
 				out.append(row.markdown()).append('\n');
+			}
+			for (LoadRun.Row row : rows) {
+				out.append(notes(row));
 			}
 			out.append('\n').append(outage(standIn, deadline).markdown()).append("\n\n");
 			out.append(RedisFailureRun.Row.header()).append('\n');
@@ -70,13 +80,27 @@ public final class FleetHarness {
 		return out.toString();
 	}
 
+	private static String notes(LoadRun.Row row) {
+		StringBuilder notes = new StringBuilder();
+		if (row.quotaFallbacks() > 0) {
+			notes.append(String.format(Locale.ROOT, "%n%s: the limiter fell back to an instance's in-process bucket "
+					+ "%d times (a Redis operation failed or took longer than modelarmor.quota.redis-timeout), each "
+					+ "time for %d s.%n", row.name(), row.quotaFallbacks(), RedisQuotaBucket.SKIP_AFTER_FAILURE.toSeconds()));
+		}
+		if (row.unexpected() > 0) {
+			notes.append(String.format(Locale.ROOT, "%n%s: %d calls ended with an exception other than a "
+					+ "ModelArmorException.%n", row.name(), row.unexpected()));
+		}
+		return notes.toString();
+	}
+
 	private static LoadRun.Row load(String name, ModelArmorStandIn standIn, int seconds, int quota, Duration deadline,
 			@Nullable RedisServerProcess redis, String... properties) throws Exception {
 		try (QuotaProxy proxy = new QuotaProxy(standIn.url(), quota / 60);
 				Fleet fleet = Fleet.start(INSTANCES, FleetApplication.class, proxy.url(), deadline,
 						withRedis(redis, properties))) {
 			if (redis != null) {
-				awaitSharedQuota(fleet, redis);
+				awaitSharedQuota(fleet, redis, proxy, quota, deadline);
 			}
 			return LoadRun.run(name, fleet, proxy, seconds, quota, deadline);
 		}
@@ -95,10 +119,12 @@ public final class FleetHarness {
 	/**
 	 * The limiter connects to Redis in the background on its first use and keeps the quota in-process until
 	 * then, and for {@link RedisQuotaBucket#SKIP_AFTER_FAILURE} after a Redis operation failed or took longer
-	 * than its timeout (as a cold first one may): a call on each instance, until Redis has a client for each,
-	 * then calls on each, then that pause, so that the load starts on the shared bucket.
+	 * than its timeout, as the first ones under a sudden load do while their code is cold: a call on each
+	 * instance, until Redis has a client for each, then a short load that is not counted, then that pause,
+	 * so that the measured load starts on the shared bucket.
 	 */
-	private static void awaitSharedQuota(Fleet fleet, RedisServerProcess redis) throws IOException, InterruptedException {
+	private static void awaitSharedQuota(Fleet fleet, RedisServerProcess redis, QuotaProxy proxy, int quota,
+			Duration deadline) throws IOException, InterruptedException {
 		askEach(fleet);
 		long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
 		// the instances' connections, and this one's
@@ -108,9 +134,7 @@ public final class FleetHarness {
 			}
 			Thread.sleep(50);
 		}
-		for (int i = 0; i < 5; i++) {
-			askEach(fleet);
-		}
+		LoadRun.run("warm-up", fleet, proxy, 2, quota, deadline);
 		Thread.sleep(RedisQuotaBucket.SKIP_AFTER_FAILURE.toMillis() + 500);
 	}
 

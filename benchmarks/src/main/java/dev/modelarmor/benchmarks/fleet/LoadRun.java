@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.resilience.RedisQuotaBucket;
 
 /**
  * Three times the quota, offered at a steady rate to the instances of a fleet in turn, each call a guarded
@@ -37,6 +38,7 @@ final class LoadRun {
 		ExecutorService callers = Executors.newCachedThreadPool();
 		long perCallNanos = 1_000_000_000L * 60 / (quota * 3L);
 		int calls = 0;
+		WarningCounter quotaFallbacks = new WarningCounter(RedisQuotaBucket.class);
 		proxy.startCounting();
 		long start = System.nanoTime();
 		for (long next = start; next < start + TimeUnit.SECONDS.toNanos(seconds); next += perCallNanos) {
@@ -67,8 +69,9 @@ final class LoadRun {
 		if (!callers.awaitTermination(deadline.toSeconds() + 30, TimeUnit.SECONDS)) {
 			callers.shutdownNow();
 		}
+		quotaFallbacks.close();
 		return new Row(name, calls, reached * 60e9 / loadNanos, quota, ok, tooMany, failedClosed.get(),
-				unexpected.get(), new Latencies(times));
+				unexpected.get(), quotaFallbacks.count(), new Latencies(times));
 	}
 
 	/**
@@ -81,10 +84,11 @@ final class LoadRun {
 	 * @param tooMany the requests answered 429
 	 * @param failedClosed the calls that ended as not screened
 	 * @param unexpected the calls that ended with anything else (none expected)
+	 * @param quotaFallbacks the times a shared quota limiter fell back to its in-process bucket
 	 * @param callers the time each call took its caller
 	 */
 	record Row(String name, int calls, double perMinute, int quota, long ok, long tooMany, int failedClosed,
-			int unexpected, Latencies callers) {
+			int unexpected, int quotaFallbacks, Latencies callers) {
 
 		double timesQuota() {
 			return this.perMinute / this.quota;

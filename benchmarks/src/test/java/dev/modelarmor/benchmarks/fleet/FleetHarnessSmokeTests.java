@@ -25,15 +25,31 @@ class FleetHarnessSmokeTests {
 		assertThat(report).contains("the defaults before", "defaults (retries with the retry budget",
 				"quota limiter on, shared through Redis", "time to fail closed once open", "stalled (SIGSTOP)",
 				"| stopped |");
-		assertThat(row(report, "quota limiter on")).as("load reaching Model Armor, x quota").satisfies((row) -> {
-			double timesQuota = Double.parseDouble(cell(row, 4));
-			assertThat(timesQuota).isGreaterThan(0.3).isLessThanOrEqualTo(1.5);
-		});
+		assertThat(report).as("every call ended with a result or a ModelArmorException")
+			.doesNotContain("exception other than");
+		assertLimited(report, "quota limiter on, shared through Redis");
+		assertLimited(report, "modelarmor.quota.redis-timeout=1s");
 		assertThat(Double.parseDouble(cell(row(report, "no budget, no limiter"), 4))).as("the defaults before, x quota")
 			.isGreaterThan(1.5);
 		assertThat(Integer.parseInt(cell(row(report, "calls failed circuit_open"), 2)))
 			.as("calls failed circuit_open once the breakers were open").isGreaterThan(900);
 		assertThat(Integer.parseInt(cell(row(report, "requests Model Armor got while open"), 2))).isLessThan(30);
+	}
+
+	/**
+	 * The load a limiter row let reach Model Armor: at most 1.5 x the quota in a tiny run (a full bucket at
+	 * the start, then the refill), unless the row says that it fell back to in-process buckets, as a Redis
+	 * operation over its timeout on a loaded machine makes it.
+	 */
+	private static void assertLimited(String report, String name) {
+		double timesQuota = Double.parseDouble(cell(row(report, name), 4));
+		boolean fellBack = report.lines().anyMatch((line) -> line.contains(name) && line.contains("fell back"));
+		if (fellBack) {
+			assertThat(timesQuota).as(name + ", x quota, with fallbacks").isGreaterThan(0.3);
+		}
+		else {
+			assertThat(timesQuota).as(name + ", x quota").isGreaterThan(0.3).isLessThanOrEqualTo(1.5);
+		}
 	}
 
 	private static String row(String report, String containing) {
