@@ -39,7 +39,7 @@ public final class FleetHarness {
 
 	/** Runs everything and returns the tables, in Markdown. */
 	static String report(int seconds, int quota, Duration deadline) throws Exception {
-		// Without it the JDK servers' delayed acknowledgements add about 40 ms to calls on loopback.
+		// Without it the JDK servers' delayed acknowledgements hold every exchange on loopback.
 		System.setProperty("sun.net.httpserver.nodelay", "true");
 		StringBuilder out = new StringBuilder();
 		out.append(String.format(Locale.ROOT, "Fleet harness: %d application instances, %d s at 3 x %d/min "
