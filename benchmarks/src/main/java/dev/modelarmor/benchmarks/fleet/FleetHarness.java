@@ -1,51 +1,31 @@
 package dev.modelarmor.benchmarks.fleet;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
+import java.util.Arrays;
 import java.util.Locale;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
-import com.sun.net.httpserver.HttpServer;
-import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
-import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.resilience.CircuitBreakerSettings;
-import dev.modelarmor.resilience.ModelArmorCircuitBreaker;
-import dev.modelarmor.resilience.QuotaLimiter;
-import dev.modelarmor.resilience.QuotaSettings;
-import dev.modelarmor.resilience.ResilienceGate;
-import dev.modelarmor.resilience.ResilienceObserver;
-import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.retry.RetryBudgetSettings;
-import dev.modelarmor.retry.RetryRuntime;
-import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.resilience.RedisQuotaBucket;
+import dev.modelarmor.test.ModelArmorStandIn;
+import dev.modelarmor.testredis.RedisServerProcess;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The fleet harness of issue 26, one run (not a timed test): three client instances at three times the
- * quota for a while against a loopback Model Armor that answers 429 above the quota (a fixed window of one
- * second, quota/60 a second), once as the defaults were before the retry budget was on (retries, circuit
- * breaker, no limiter, no budget), once with the shipped defaults (the same with the retry budget), and
- * once with the quota limiter on, one bucket for the three (what Redis gives a fleet; Redis itself is
- * tested apart); then an outage (503 everywhere): the time a call takes to fail once the breaker is open.
+ * The fleet harness of issue 26, one run (not a timed test). Three application instances (three Spring
+ * Boot contexts with the starter's auto-configuration, each with its own circuit breaker) call a
+ * {@code @ModelArmorGuarded} method at three times the quota against the test kit's
+ * {@link ModelArmorStandIn} behind a {@link QuotaProxy} that answers 429 above the quota: with the defaults
+ * before the retry budget, with the shipped defaults, and with the quota limiter on, shared through one real
+ * Redis. Then an outage (503 everywhere): the time to fail closed once the breakers are open. Then the
+ * verdict cache on Redis with Spring Boot's Redis defaults: the time Redis stalled or stopped adds to a
+ * guarded call. Needs {@code /usr/bin/redis-server}.
  *
  * <p>Arguments: seconds of load (60), quota per minute (1200), retry deadline in seconds (60).
  */
 public final class FleetHarness {
 
-	private static final byte[] NO_MATCH = "{\"sanitizationResult\": {\"filterMatchState\": \"NO_MATCH_FOUND\"}}"
-		.getBytes(StandardCharsets.UTF_8);
+	private static final int INSTANCES = 3;
 
 	private FleetHarness() {
 	}
@@ -59,215 +39,131 @@ public final class FleetHarness {
 
 	/** Runs everything and returns the tables, in Markdown. */
 	static String report(int seconds, int quota, Duration deadline) throws Exception {
+		// Without it the JDK servers' delayed acknowledgements hold every exchange on loopback.
+		System.setProperty("sun.net.httpserver.nodelay", "true");
 		StringBuilder out = new StringBuilder();
-		out.append(String.format(Locale.ROOT, "Fleet harness: 3 instances, %d s at 3 x %d/min (%d calls/s offered), "
-				+ "retry deadline %d s%n%n", seconds, quota, quota * 3 / 60, deadline.toSeconds()));
-		out.append("| configuration | calls | load reaching Model Armor (/min) | x quota | 200s | 429s | failed closed "
-				+ "| caller p50 | caller p99 |\n|---|---|---|---|---|---|---|---|---|\n");
-		RetrySettings noBudget = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true);
-		RetrySettings defaults = noBudget.withBudget(RetryBudgetSettings.DEFAULTS);
-		out.append(load("retries, breaker, no budget, no limiter (the defaults before)", seconds, quota, noBudget,
-				false)).append('\n');
-		out.append(load("defaults (retries with the retry budget, breaker, no limiter)", seconds, quota, defaults,
-				false)).append('\n');
-		out.append(load("defaults + quota limiter on (max-wait 2 s)", seconds, quota, defaults, true)).append('\n');
-		out.append('\n').append(outage(deadline)).append('\n');
+		out.append(String.format(Locale.ROOT, "Fleet harness: %d application instances, %d s at 3 x %d/min "
+				+ "(%d calls/s offered), retry deadline %d s%n%n", INSTANCES, seconds, quota, quota * 3 / 60,
+				deadline.toSeconds()));
+		try (ModelArmorStandIn standIn = ModelArmorStandIn.start()) {
+			out.append(LoadRun.Row.header()).append('\n');
+			LoadRun.Row before = load("retries, breaker, no budget, no limiter (the defaults before)", standIn, seconds,
+					quota, deadline, null, "modelarmor.retry.budget.enabled=false");
+			LoadRun.Row defaults = load("defaults (retries with the retry budget, breaker, no limiter)", standIn,
+					seconds, quota, deadline, null);
+			LoadRun.Row limited;
+			LoadRun.Row patient;
+			try (RedisServerProcess redis = RedisServerProcess.start()) {
+				limited = load("defaults + quota limiter on, shared through Redis (max-wait 2 s)", standIn, seconds,
+						quota, deadline, redis, "modelarmor.quota.enabled=true",
+						"modelarmor.quota.queries-per-minute=" + quota);
+				// the same with a Redis timeout that a loaded machine's Redis operations keep within: what the
+				// shared bucket itself holds the fleet to, apart from the fallbacks
+				patient = load("the same, modelarmor.quota.redis-timeout=1s", standIn, seconds, quota, deadline, redis,
+						"modelarmor.quota.enabled=true", "modelarmor.quota.queries-per-minute=" + quota,
+						"modelarmor.quota.redis-timeout=1s");
+			}
+			LoadRun.Row[] rows = { before, defaults, limited, patient };
+			for (LoadRun.Row row : rows) {
+				out.append(row.markdown()).append('\n');
+			}
+			for (LoadRun.Row row : rows) {
+				out.append(notes(row));
+			}
+			out.append('\n').append(outage(standIn, deadline).markdown()).append("\n\n");
+			out.append(RedisFailureRun.Row.header()).append('\n');
+			out.append(RedisFailureRun.run("stalled (SIGSTOP)", RedisServerProcess::pause, standIn.url(), deadline)
+				.markdown()).append('\n');
+			out.append(RedisFailureRun.run("stopped", RedisServerProcess::kill, standIn.url(), deadline).markdown())
+				.append('\n');
+		}
 		return out.toString();
 	}
 
-	private static String load(String name, int seconds, int quota, RetrySettings retry, boolean limited)
-			throws Exception {
-		Duration deadline = retry.deadline();
-		try (QuotaServer server = new QuotaServer(quota / 60)) {
-			QuotaLimiter shared = limited ? QuotaLimiter.local(new QuotaSettings(quota, Duration.ofSeconds(2),
-					Duration.ofMillis(100)), RetryRuntime.system()) : null;
-			List<ModelArmorTemplate> instances = new ArrayList<>();
-			for (int i = 0; i < 3; i++) {
-				instances.add(instance(server, retry, shared));
+	private static String notes(LoadRun.Row row) {
+		StringBuilder notes = new StringBuilder();
+		if (row.quotaFallbacks() > 0) {
+			notes.append(String.format(Locale.ROOT, "%n%s: the limiter fell back to an instance's in-process bucket "
+					+ "%d times (a Redis operation failed or took longer than modelarmor.quota.redis-timeout), each "
+					+ "time for %d s.%n", row.name(), row.quotaFallbacks(), RedisQuotaBucket.SKIP_AFTER_FAILURE.toSeconds()));
+		}
+		if (row.unexpected() > 0) {
+			notes.append(String.format(Locale.ROOT, "%n%s: %d calls ended with an exception other than a "
+					+ "ModelArmorException.%n", row.name(), row.unexpected()));
+		}
+		return notes.toString();
+	}
+
+	private static LoadRun.Row load(String name, ModelArmorStandIn standIn, int seconds, int quota, Duration deadline,
+			@Nullable RedisServerProcess redis, String... properties) throws Exception {
+		try (QuotaProxy proxy = new QuotaProxy(standIn.url(), quota / 60);
+				Fleet fleet = Fleet.start(INSTANCES, FleetApplication.class, proxy.url(), deadline,
+						withRedis(redis, properties))) {
+			if (redis != null) {
+				awaitSharedQuota(fleet, redis, proxy, quota, deadline);
 			}
-			ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
-			AtomicInteger failed = new AtomicInteger();
-			ExecutorService callers = Executors.newCachedThreadPool();
-			long perCallNanos = 1_000_000_000L / (quota * 3 / 60);
-			long start = System.nanoTime();
-			int calls = 0;
-			server.startCounting();
-			for (long next = start; next < start + TimeUnit.SECONDS.toNanos(seconds); next += perCallNanos) {
-				long wait = next - System.nanoTime();
-				if (wait > 0) {
-					TimeUnit.NANOSECONDS.sleep(wait);
-				}
-				ModelArmorTemplate instance = instances.get(calls++ % 3);
-				callers.execute(() -> {
-					long began = System.nanoTime();
-					try {
-						instance.sanitizeUserPrompt("hello");
-					}
-					catch (ModelArmorException ex) {
-						failed.incrementAndGet();
-					}
-					latencies.add(System.nanoTime() - began);
-				});
+			return LoadRun.run(name, fleet, proxy, seconds, quota, deadline);
+		}
+	}
+
+	private static String[] withRedis(@Nullable RedisServerProcess redis, String[] properties) {
+		if (redis == null) {
+			return properties;
+		}
+		String[] all = Arrays.copyOf(properties, properties.length + 2);
+		all[properties.length] = "spring.data.redis.host=127.0.0.1";
+		all[properties.length + 1] = "spring.data.redis.port=" + redis.port();
+		return all;
+	}
+
+	/**
+	 * The limiter connects to Redis in the background on its first use and keeps the quota in-process until
+	 * then, and for {@link RedisQuotaBucket#SKIP_AFTER_FAILURE} after a Redis operation failed or took longer
+	 * than its timeout, as the first ones under a sudden load do while their code is cold: a call on each
+	 * instance, until Redis has a client for each, then a short load that is not counted, then that pause,
+	 * so that the measured load starts on the shared bucket.
+	 */
+	private static void awaitSharedQuota(Fleet fleet, RedisServerProcess redis, QuotaProxy proxy, int quota,
+			Duration deadline) throws IOException, InterruptedException {
+		askEach(fleet);
+		long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+		// the instances' connections, and this one's
+		while (connectedClients(redis) < fleet.size() + 1) {
+			if (System.nanoTime() > until) {
+				throw new IllegalStateException("the instances did not connect to Redis");
 			}
-			long loadNanos = System.nanoTime() - start;
-			long reached = server.requests.get();
-			callers.shutdown();
-			callers.awaitTermination(deadline.toSeconds() + 30, TimeUnit.SECONDS);
-			instances.forEach(ModelArmorTemplate::close);
-			double perMinute = reached * 60e9 / loadNanos;
-			List<Long> sorted = new ArrayList<>(latencies);
-			Collections.sort(sorted);
-			return String.format(Locale.ROOT, "| %s | %d | %.0f | %.2f | %d | %d | %d | %s | %s |", name, calls,
-					perMinute, perMinute / quota, server.ok.get(), server.tooMany.get(), failed.get(),
-					millis(percentile(sorted, 50)), millis(percentile(sorted, 99)));
+			Thread.sleep(50);
 		}
+		LoadRun.run("warm-up", fleet, proxy, 2, quota, deadline);
+		Thread.sleep(RedisQuotaBucket.SKIP_AFTER_FAILURE.toMillis() + 500);
 	}
 
-	private static String outage(Duration deadline) throws Exception {
-		try (QuotaServer server = new QuotaServer(Integer.MAX_VALUE)) {
-			server.outage = true;
-			RetrySettings retry = new RetrySettings(RetrySettings.DEFAULTS.schedule(), deadline, true, true)
-				.withBudget(RetryBudgetSettings.DEFAULTS);
-			ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("harness", CircuitBreakerSettings.DEFAULTS,
-					java.time.Clock.systemUTC());
-			ModelArmorTemplate client = ModelArmorTemplate.builder()
-				.endpoint(ModelArmorEndpoint.of("http://127.0.0.1:" + server.port()))
-				.retrySettings(retry)
-				.attemptGate(new ResilienceGate(breaker, null, ResilienceObserver.NONE))
-				.projectId("p")
-				.templateId("t")
-				.build();
-			long opening = System.nanoTime();
-			int callsToOpen = 0;
-			while (!"open".equals(breaker.state())) {
-				callsToOpen++;
-				try {
-					client.sanitizeUserPrompt("hello");
-				}
-				catch (ModelArmorException expected) {
-					// the outage
-				}
+	private static void askEach(Fleet fleet) {
+		for (int i = 0; i < fleet.size(); i++) {
+			try {
+				fleet.questions(i).ask("warm-up");
 			}
-			long toOpen = System.nanoTime() - opening;
-			long atOpen = server.requests.get();
-			List<Long> failFast = new ArrayList<>();
-			int circuitOpen = 0;
-			for (int i = 0; i < 1000; i++) {
-				long began = System.nanoTime();
-				try {
-					client.sanitizeUserPrompt("hello");
-				}
-				catch (ModelArmorException ex) {
-					if (ex.outcome().orElse(null) == CallOutcome.CIRCUIT_OPEN) {
-						circuitOpen++;
-					}
-				}
-				failFast.add(System.nanoTime() - began);
+			catch (ModelArmorException ex) {
+				// a 429 of the proxy: the warm-up is about Redis
 			}
-			client.close();
-			Collections.sort(failFast);
-			return String.format(Locale.ROOT, "| outage (503 everywhere) | value |%n|---|---|%n"
-					+ "| time until the breaker opened (%d calls) | %s |%n"
-					+ "| calls failed circuit_open of 1000 afterwards | %d |%n"
-					+ "| requests Model Armor got while open | %d |%n"
-					+ "| time to fail closed once open, p50 / p99 / max | %s / %s / %s |", callsToOpen,
-					millis(toOpen), circuitOpen, server.requests.get() - atOpen,
-					micros(percentile(failFast, 50)), micros(percentile(failFast, 99)),
-					micros(failFast.get(failFast.size() - 1)));
 		}
 	}
 
-	private static ModelArmorTemplate instance(QuotaServer server, RetrySettings retry, QuotaLimiter shared) {
-		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("instance", CircuitBreakerSettings.DEFAULTS,
-				java.time.Clock.systemUTC());
-		return ModelArmorTemplate.builder()
-			.endpoint(ModelArmorEndpoint.of("http://127.0.0.1:" + server.port()))
-			.retrySettings(retry)
-			.attemptGate(new ResilienceGate(breaker, shared, ResilienceObserver.NONE))
-			.projectId("p")
-			.templateId("t")
-			.build();
+	private static int connectedClients(RedisServerProcess redis) throws IOException {
+		for (String line : redis.command("INFO", "clients").split("\r?\n")) {
+			if (line.startsWith("connected_clients:")) {
+				return Integer.parseInt(line.substring("connected_clients:".length()).trim());
+			}
+		}
+		throw new IOException("INFO clients has no connected_clients");
 	}
 
-	private static long percentile(List<Long> sorted, int p) {
-		if (sorted.isEmpty()) {
-			return 0;
+	private static OutageRun.Result outage(ModelArmorStandIn standIn, Duration deadline) throws Exception {
+		try (QuotaProxy proxy = new QuotaProxy(standIn.url(), Integer.MAX_VALUE);
+				Fleet fleet = Fleet.start(INSTANCES, FleetApplication.class, proxy.url(), deadline)) {
+			proxy.outage();
+			return OutageRun.run(fleet, proxy);
 		}
-		return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p / 100.0 * sorted.size()) - 1));
-	}
-
-	private static String millis(long nanos) {
-		return String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
-	}
-
-	private static String micros(long nanos) {
-		return String.format(Locale.ROOT, "%.2f ms", nanos / 1e6);
-	}
-
-	/** A loopback Model Armor that answers 429 above its quota in each one-second window, or 503 to all. */
-	static final class QuotaServer implements AutoCloseable {
-
-		private final HttpServer server;
-
-		private final int perSecond;
-
-		final AtomicLong requests = new AtomicLong();
-
-		final AtomicLong ok = new AtomicLong();
-
-		final AtomicLong tooMany = new AtomicLong();
-
-		private final AtomicLong window = new AtomicLong();
-
-		private final AtomicInteger inWindow = new AtomicInteger();
-
-		volatile boolean outage;
-
-		QuotaServer(int perSecond) throws IOException {
-			this.perSecond = perSecond;
-			this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 200);
-			this.server.setExecutor(Executors.newFixedThreadPool(16));
-			this.server.createContext("/", (exchange) -> {
-				exchange.getRequestBody().readAllBytes();
-				this.requests.incrementAndGet();
-				int status;
-				if (this.outage) {
-					status = 503;
-				}
-				else {
-					long second = System.nanoTime() / 1_000_000_000L;
-					if (this.window.getAndSet(second) != second) {
-						this.inWindow.set(0);
-					}
-					status = (this.inWindow.incrementAndGet() <= this.perSecond) ? 200 : 429;
-				}
-				(status == 200 ? this.ok : this.tooMany).incrementAndGet();
-				byte[] body = (status == 200) ? NO_MATCH : new byte[0];
-				exchange.getResponseHeaders().set("Content-Type", "application/json");
-				exchange.sendResponseHeaders(status, (body.length == 0) ? -1 : body.length);
-				try (OutputStream stream = exchange.getResponseBody()) {
-					stream.write(body);
-				}
-			});
-			this.server.start();
-		}
-
-		void startCounting() {
-			this.requests.set(0);
-			this.ok.set(0);
-			this.tooMany.set(0);
-		}
-
-		int port() {
-			return this.server.getAddress().getPort();
-		}
-
-		@Override
-		public void close() {
-			this.server.stop(0);
-			((ExecutorService) this.server.getExecutor()).shutdownNow();
-		}
-
 	}
 
 }
