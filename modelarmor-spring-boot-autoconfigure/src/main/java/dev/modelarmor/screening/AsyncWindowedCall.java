@@ -88,9 +88,23 @@ final class AsyncWindowedCall {
 		return screened;
 	}
 
-	/** The calls of the non-blocking path for a text: one, or a run of its windows. */
+	/**
+	 * The calls of the non-blocking path for a text: one, or a run of its windows. A client that throws
+	 * instead of failing its future, or returns none, fails this one: called from a completion stage, its
+	 * exception would otherwise be lost and the screening never end.
+	 */
 	private CompletableFuture<SanitizationResult> calls(WindowedText text, @Nullable List<Window> parts) {
-		return (parts != null) ? this.blocking.nonBlocking(text, parts).start() : text.asyncCall().apply(text.text());
+		if (parts != null) {
+			return this.blocking.nonBlocking(text, parts).start();
+		}
+		try {
+			CompletableFuture<SanitizationResult> call = text.asyncCall().apply(text.text());
+			return (call != null) ? call : CompletableFuture
+				.failedFuture(new IllegalStateException("The client's non-blocking call returned no future"));
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 	}
 
 	private static void cancelWith(CompletableFuture<?> outer, CompletableFuture<?> inner) {

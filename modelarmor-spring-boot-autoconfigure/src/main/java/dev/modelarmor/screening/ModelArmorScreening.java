@@ -107,7 +107,10 @@ public final class ModelArmorScreening implements AutoCloseable {
 		Objects.requireNonNull(request, "request must not be null");
 		CompletableFuture<SanitizationResult> result;
 		try {
-			result = bound(request.template()).callAsync(request);
+			CompletableFuture<SanitizationResult> call = bound(request.template()).callAsync(request);
+			// a client that returns no future fails the screening rather than the caller's thread
+			result = (call != null) ? call
+					: CompletableFuture.failedFuture(new IllegalStateException("The client's call returned no future"));
 		}
 		catch (RuntimeException ex) {
 			result = CompletableFuture.failedFuture(ex);

@@ -1,0 +1,84 @@
+package dev.modelarmor.screening;
+
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import dev.modelarmor.client.DataItem;
+import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.SanitizationResult;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.cache.concurrent.ConcurrentMapCache;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A client whose non-blocking call misbehaves (throws instead of failing its future, or returns
+ * {@code null}) ends the screening at once, with the verdict cache in front of it or not: the failure
+ * reaches the caller's future, which would otherwise wait for the deadline's backstop, or forever.
+ */
+class MisbehavingNonBlockingClientTests {
+
+	@ParameterizedTest
+	@ValueSource(strings = { "throws", "returns null" })
+	void theFailureEndsTheScreeningWithACache(String misbehaviour) {
+		VerdictCache cache = new VerdictCache(new ConcurrentMapCache("verdicts"), Duration.ofMinutes(5),
+				Clock.systemUTC(), VerdictCacheObserver.NONE);
+		try (ModelArmorScreening screening = ModelArmorScreening.builder(client(misbehaviour)).build()) {
+			assertFailsAtOnce(screening.withCache(cache).screenAsync(ScreeningRequest.prompt("Chat.ask()", "hello")));
+			assertFailsAtOnce(screening.withCache(cache)
+				.screenAsync(ScreeningRequest.response("Chat.ask()", "an answer", "hello")));
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "throws", "returns null" })
+	void theFailureEndsTheScreeningWithoutACache(String misbehaviour) {
+		try (ModelArmorScreening screening = ModelArmorScreening.builder(client(misbehaviour)).build()) {
+			assertFailsAtOnce(screening.screenAsync(ScreeningRequest.prompt("Chat.ask()", "hello")));
+		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "throws", "returns null" })
+	void theFailureEndsTheScreeningOfAnImage(String misbehaviour) {
+		byte[] png = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0 };
+		try (ModelArmorScreening screening = ModelArmorScreening.builder(client(misbehaviour)).build()) {
+			assertFailsAtOnce(screening.screenAsync(ScreeningRequest.prompt("Chat.ask()", DataItem.image(png))));
+		}
+	}
+
+	private static void assertFailsAtOnce(CompletableFuture<ScreeningDecision> decision) {
+		assertThatThrownBy(() -> decision.get(10, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+	}
+
+	/** Non-blocking, naming its template (so the cache is asked), and misbehaving on every async call. */
+	private static ModelArmorOperations client(String misbehaviour) {
+		return (ModelArmorOperations) Proxy.newProxyInstance(MisbehavingNonBlockingClientTests.class.getClassLoader(),
+				new Class<?>[] { ModelArmorOperations.class }, (proxy, method, args) -> switch (method.getName()) {
+					case "isNonBlocking" -> true;
+					case "templateName" -> "projects/p/locations/l/templates/t";
+					case "withTemplate" -> proxy;
+					case "close" -> null;
+					case "hashCode" -> System.identityHashCode(proxy);
+					case "equals" -> proxy == args[0];
+					case "toString" -> "misbehaving client";
+					case "sanitizeUserPromptAsync", "sanitizeModelResponseAsync" -> misbehave(misbehaviour);
+					default -> throw new UnsupportedOperationException(method.getName());
+				});
+	}
+
+	private static @Nullable CompletableFuture<SanitizationResult> misbehave(String misbehaviour) {
+		if ("throws".equals(misbehaviour)) {
+			throw new IllegalStateException("a client bug");
+		}
+		return null;
+	}
+
+}
