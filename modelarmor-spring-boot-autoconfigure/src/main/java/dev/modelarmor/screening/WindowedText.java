@@ -50,7 +50,7 @@ record WindowedText(String operation, String what, String text, @Nullable String
 		return new ModelArmorInputTooLargeException(size, reached, "The " + this.what + " is " + size
 				+ " bytes (UTF-8); screened whole it needs more than " + settings.maxWindows() + " windows of "
 				+ settings.size() + " bytes, which reach only its first " + reached
-				+ " bytes. Shorten it, or raise modelarmor.guard.window.max-windows (ScreeningWindows.maxWindows)");
+				+ " bytes. Shorten it, or raise modelarmor.screening.window.max-windows (ScreeningWindows.maxWindows)");
 	}
 
 }

@@ -89,7 +89,7 @@ class ModelArmorScreeningAutoConfigurationTests {
 						.doesNotContain("x".repeat(2049)));
 				assertThat(screening.screen(prompt("x".repeat(6 * 1024 + 1)))).isInstanceOfSatisfying(Rejected.class,
 						(rejected) -> assertThat(rejected.cause()).isInstanceOf(ModelArmorInputTooLargeException.class)
-							.hasMessageContaining("modelarmor.guard.window.max-windows"));
+							.hasMessageContaining("modelarmor.screening.window.max-windows"));
 			});
 	}
 

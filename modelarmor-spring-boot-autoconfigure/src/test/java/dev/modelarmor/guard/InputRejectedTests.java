@@ -72,7 +72,7 @@ class InputRejectedTests {
 					// The guard screens in windows: more than max-windows of them is refused before anything is sent.
 					assertThat(ex.reason()).startsWith(PADDED_QUESTION.length() + " bytes, over the limit of ");
 					assertThat(ex.getCause()).isInstanceOf(ModelArmorInputTooLargeException.class)
-						.hasMessageContaining("modelarmor.guard.window.max-windows");
+						.hasMessageContaining("modelarmor.screening.window.max-windows");
 					assertThat(ex.getMessage()).doesNotContain(QUESTION).doesNotContain("xxxx");
 				});
 			assertThat(context.getBean(BodyRuns.class).count()).isZero();

@@ -302,7 +302,7 @@ class WindowedScreeningTests {
 				assertThat(ex.limit()).isBetween(64L * 6000, 64L * 8192);
 				assertThat(ex.getMessage()).startsWith("The prompt is 1000000 bytes (UTF-8)")
 					.contains("more than 64 windows of 8192 bytes", "its first " + ex.limit() + " bytes",
-							"modelarmor.guard.window.max-windows")
+							"modelarmor.screening.window.max-windows")
 					.doesNotContain("harbour");
 				assertThat(ex.outcome()).contains(CallOutcome.NON_RETRYABLE);
 				assertThat(ex).isInstanceOf(ModelArmorException.class);
