@@ -500,6 +500,13 @@ public class ModelArmorProperties {
 		 */
 		private Duration redisTimeout = QuotaSettings.DEFAULTS.redisTimeout();
 
+		/**
+		 * The quota each instance keeps by itself while Redis fails or is slow, from 2 to queries-per-minute;
+		 * unset, the whole queries-per-minute. Set it to queries-per-minute divided by the number of instances
+		 * to keep the fleet within the quota through a Redis failure.
+		 */
+		private @Nullable Integer fallbackQueriesPerMinute;
+
 		public boolean isEnabled() {
 			return this.enabled;
 		}
@@ -530,6 +537,14 @@ public class ModelArmorProperties {
 
 		public void setRedisTimeout(Duration redisTimeout) {
 			this.redisTimeout = redisTimeout;
+		}
+
+		public @Nullable Integer getFallbackQueriesPerMinute() {
+			return this.fallbackQueriesPerMinute;
+		}
+
+		public void setFallbackQueriesPerMinute(@Nullable Integer fallbackQueriesPerMinute) {
+			this.fallbackQueriesPerMinute = fallbackQueriesPerMinute;
 		}
 
 	}

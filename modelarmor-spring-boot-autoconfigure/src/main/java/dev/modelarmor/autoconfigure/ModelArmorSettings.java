@@ -328,7 +328,9 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 	/** Issue 26: checked whether the limiter is enabled or not, like every other property. */
 	static QuotaSettings quota(ModelArmorProperties.Quota quota) {
 		try {
-			return new QuotaSettings(quota.getQueriesPerMinute(), quota.getMaxWait(), quota.getRedisTimeout());
+			Integer fallback = quota.getFallbackQueriesPerMinute();
+			return new QuotaSettings(quota.getQueriesPerMinute(), quota.getMaxWait(), quota.getRedisTimeout(),
+					(fallback != null) ? fallback : quota.getQueriesPerMinute());
 		}
 		catch (InvalidSettingException ex) {
 			throw invalid("modelarmor.quota.", ex, ex.value());

@@ -15,8 +15,11 @@ import dev.modelarmor.retry.InvalidSettingException;
  * for not at all
  * @param redisTimeout the longest one Redis operation of the shared bucket may take before the limiter
  * falls back to its in-process bucket, from 1 ms to 10 s
+ * @param fallbackQueriesPerMinute the quota this instance keeps by itself while the shared bucket cannot be
+ * used, from 2 to {@code queriesPerMinute}
  */
-public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout) {
+public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout,
+		int fallbackQueriesPerMinute) {
 
 	/** Model Armor's default quota: 1,200 queries per minute. */
 	public static final int DEFAULT_QUERIES_PER_MINUTE = 1200;
@@ -40,6 +43,28 @@ public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration red
 		if (redisTimeout.compareTo(Duration.ofMillis(1)) < 0 || redisTimeout.compareTo(Duration.ofSeconds(10)) > 0) {
 			throw new InvalidSettingException("redis-timeout", redisTimeout, "must be from 1ms to 10s");
 		}
+		if (fallbackQueriesPerMinute < 2 || fallbackQueriesPerMinute > queriesPerMinute) {
+			throw new InvalidSettingException("fallback-queries-per-minute", fallbackQueriesPerMinute,
+					"must be from 2 to queries-per-minute (" + queriesPerMinute + ")");
+		}
+	}
+
+	/**
+	 * Settings whose fallback quota is the whole quota, as with a single instance.
+	 * @param queriesPerMinute the quota
+	 * @param maxWait the longest a call waits for a permit
+	 * @param redisTimeout the longest one Redis operation may take
+	 */
+	public QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout) {
+		this(queriesPerMinute, maxWait, redisTimeout, queriesPerMinute);
+	}
+
+	/**
+	 * The settings of the in-process bucket that stands in while the shared one cannot be used.
+	 * @return these settings with {@link #fallbackQueriesPerMinute()} as the quota
+	 */
+	public QuotaSettings fallback() {
+		return new QuotaSettings(this.fallbackQueriesPerMinute, this.maxWait, this.redisTimeout);
 	}
 
 	/**

@@ -85,7 +85,7 @@ public final class RedisQuotaBucket implements QuotaBucket {
 		this.key = key.getBytes(StandardCharsets.UTF_8);
 		this.settings = settings;
 		this.clock = clock;
-		this.fallback = new LocalQuotaBucket(settings, clock);
+		this.fallback = new LocalQuotaBucket(settings.fallback(), clock);
 	}
 
 	@Override

@@ -85,6 +85,7 @@ class ConfigurationMetadataTests {
 			modelarmor.quota.queries-per-minute      | 1200
 			modelarmor.quota.max-wait                | 2s
 			modelarmor.quota.redis-timeout           | 100ms
+			modelarmor.quota.fallback-queries-per-minute | -
 			modelarmor.circuit-breaker.enabled       | true
 			modelarmor.circuit-breaker.failure-rate-threshold | 50
 			modelarmor.circuit-breaker.window-size   | 20
@@ -110,7 +111,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(76);
+		assertThat(properties).hasSize(77);
 	}
 
 	/**

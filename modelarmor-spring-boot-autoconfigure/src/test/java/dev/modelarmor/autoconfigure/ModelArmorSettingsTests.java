@@ -135,6 +135,8 @@ class ModelArmorSettingsTests {
 			modelarmor.cache.name                 | '  '
 			modelarmor.quota.queries-per-minute   | 1
 			modelarmor.quota.redis-timeout        | 0s
+			modelarmor.quota.fallback-queries-per-minute | 1
+			modelarmor.quota.fallback-queries-per-minute | 1201
 			modelarmor.circuit-breaker.failure-rate-threshold | 0.0
 			modelarmor.circuit-breaker.window-size | 1
 			modelarmor.circuit-breaker.wait-in-open-state | 0s

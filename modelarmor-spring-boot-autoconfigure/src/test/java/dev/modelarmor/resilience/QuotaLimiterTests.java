@@ -113,6 +113,23 @@ class QuotaLimiterTests {
 			.isInstanceOfSatisfying(InvalidSettingException.class, (ex) -> assertThat(ex.setting()).isEqualTo(setting));
 	}
 
+	@ParameterizedTest
+	@CsvSource({ "1200, 1", "1200, 1201", "120, 1200" })
+	void aFallbackQuotaOutsideTwoToTheQuotaIsRefusedNamingIt(int quota, int fallback) {
+		assertThatThrownBy(() -> new QuotaSettings(quota, Duration.ofSeconds(2), Duration.ofMillis(100), fallback))
+			.isInstanceOfSatisfying(InvalidSettingException.class,
+					(ex) -> assertThat(ex.setting()).isEqualTo("fallback-queries-per-minute"));
+	}
+
+	@Test
+	void withoutAFallbackQuotaTheFallbackKeepsTheWholeQuota() {
+		assertThat(QuotaSettings.DEFAULTS.fallbackQueriesPerMinute()).isEqualTo(1200);
+		QuotaSettings fallback = new QuotaSettings(1200, Duration.ofSeconds(2), Duration.ofMillis(100), 400).fallback();
+		assertThat(fallback.queriesPerMinute()).isEqualTo(400);
+		assertThat(fallback.capacity()).isEqualTo(6);
+		assertThat(fallback.maxWait()).isEqualTo(Duration.ofSeconds(2));
+	}
+
 	static int mostInAnyWindow(List<Instant> sorted, Duration window) {
 		int most = 0;
 		int start = 0;

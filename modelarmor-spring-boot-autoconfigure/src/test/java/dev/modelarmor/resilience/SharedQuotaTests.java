@@ -8,6 +8,8 @@ import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.testredis.RedisServerProcess;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -64,6 +66,28 @@ class SharedQuotaTests {
 		finally {
 			redis.close();
 		}
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "'', 20", "120, 2" })
+	void whileRedisCannotBeReachedAnInstanceKeepsItsFallbackQuota(String fallback, int burst) throws Exception {
+		int closedPort;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			closedPort = socket.getLocalPort();
+		}
+		instance(closedPort)
+			.withPropertyValues("modelarmor.quota.queries-per-minute=1200",
+					"modelarmor.quota.fallback-queries-per-minute=" + fallback)
+			.run((context) -> {
+				QuotaLimiter limiter = context.getBean(QuotaLimiter.class);
+				int granted = 0;
+				for (int i = 0; i < 40; i++) {
+					granted += (limiter.acquire(null).refusal() == null) ? 1 : 0;
+				}
+				assertThat(limiter.isShared()).isFalse();
+				assertThat(granted).as("a burst of the in-process bucket: one second's share of its quota")
+					.isEqualTo(burst);
+			});
 	}
 
 	private static void count(QuotaLimiter limiter, AtomicInteger granted) {
