@@ -41,7 +41,8 @@ public class ModelArmorCacheProperties {
 	private Duration operationTimeout = VerdictCache.DEFAULT_OPERATION_TIMEOUT;
 
 	/**
-	 * Failures (errors or timeouts) in a row after which the cache is skipped for skip-for.
+	 * Errors in a row after which the cache is skipped for skip-for; an operation that times out skips it
+	 * at once.
 	 */
 	private int failuresToSkip = VerdictCache.DEFAULT_FAILURES_TO_SKIP;
 

@@ -19,9 +19,11 @@ import org.jspecify.annotations.Nullable;
  * cache for a while once it has failed several times in a row. Spring's {@code Cache} blocks (a Redis
  * cache waits out its client's command timeout, 60 s with Lettuce's defaults): its operations run on a few
  * daemon threads of this guard's own, {@code modelarmor-cache-N}, and the caller waits for one at most the
- * timeout. An operation that times out, fails or finds no free thread is a failure; after
- * {@code failuresToSkip} failures in a row the cache is skipped for {@code skipFor}, then one operation is
- * let through to try it again. The caller is told of every change of state, once. A cache known to live
+ * timeout. An operation that times out skips the cache at once: it has held a caller for the whole timeout,
+ * and the next would hold another as long (a stalled or stopped Redis makes every operation time out). One
+ * that fails or finds no free thread is a failure, which costs its caller little; after
+ * {@code failuresToSkip} of them in a row the cache is skipped. A skip lasts {@code skipFor}, then one
+ * operation is let through to try the cache again. The caller is told of every change of state, once. A cache known to live
  * in this process (a map, Caffeine) never waits on anything: its operations run on the caller's thread.
  */
 final class CacheGuard implements AutoCloseable {
@@ -140,7 +142,7 @@ final class CacheGuard implements AutoCloseable {
 		catch (TimeoutException ex) {
 			// Not yet started: never starts. Started: runs on its thread until the cache gives up.
 			future.cancel(false);
-			failed();
+			timedOut();
 			throw new CacheFailure(ex);
 		}
 		catch (ExecutionException ex) {
@@ -169,11 +171,19 @@ final class CacheGuard implements AutoCloseable {
 	}
 
 	private void failed() {
+		failed(false);
+	}
+
+	private void timedOut() {
+		failed(true);
+	}
+
+	private void failed(boolean timedOut) {
 		boolean skipped;
 		synchronized (this.lock) {
 			this.failures++;
 			boolean wasSkipping = this.skipUntil >= 0;
-			if (wasSkipping || this.failures >= this.failuresToSkip) {
+			if (wasSkipping || timedOut || this.failures >= this.failuresToSkip) {
 				this.skipUntil = this.clock.millis() + this.skipForMillis;
 			}
 			this.probing = false;

@@ -41,8 +41,8 @@ import org.springframework.util.Assert;
  * WARN line at a time), that is not a verdict usable for the key ({@link Lookup#INVALID}), or that was
  * signed with a previous key (a miss), is not used and the text is screened.</li>
  * <li>Every operation of the cache is bounded by {@link Settings#operationTimeout()} and runs where the
- * caller can abandon it; a cache that fails or does not answer ({@link Lookup#ERROR}) is skipped for
- * {@link Settings#skipFor()} after {@link Settings#failuresToSkip()} failures in a row
+ * caller can abandon it; a cache that does not answer within it ({@link Lookup#ERROR}) is skipped at once
+ * for {@link Settings#skipFor()}, one that fails after {@link Settings#failuresToSkip()} failures in a row
  * ({@link Lookup#SKIPPED}), with one WARN line when the skip starts and one when it ends. A cache never
  * fails a screening and never makes text pass that screening would not.</li>
  * <li>{@link #templateChanged(String)} clears the whole cache: Spring's {@code Cache} cannot evict by
@@ -358,7 +358,8 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 	 * @param timeToLive how long a verdict is used, more than zero and at most {@link #MAX_TIME_TO_LIVE}
 	 * @param operationTimeout how long one operation of the cache may take, more than zero and at most
 	 * {@link #MAX_OPERATION_TIMEOUT}
-	 * @param failuresToSkip failures in a row after which the cache is skipped, at least 1
+	 * @param failuresToSkip failures in a row after which the cache is skipped, at least 1; a timeout skips
+	 * it at once
 	 * @param skipFor how long a failing cache is skipped, more than zero
 	 * @param signingKeys the keys stored keys are computed with and values signed with
 	 */

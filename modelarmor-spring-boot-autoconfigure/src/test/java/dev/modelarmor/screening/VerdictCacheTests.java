@@ -640,8 +640,8 @@ class VerdictCacheTests {
 				// 200 ms timeout; a loose bound for a loaded machine, far below the stall's 60 s
 				assertThat(took).isLessThan(Duration.ofSeconds(5));
 			}
-			assertThat(this.lookups.seen).startsWith("sanitize_user_prompt:error", "sanitize_user_prompt:error",
-					"sanitize_user_prompt:error", "sanitize_user_prompt:skipped");
+			assertThat(this.lookups.seen).as("a timeout skips the cache at once: no other caller waits it out")
+				.startsWith("sanitize_user_prompt:error", "sanitize_user_prompt:skipped", "sanitize_user_prompt:skipped");
 			assertThat(calls()).isEqualTo(5);
 		}
 		finally {
