@@ -71,16 +71,6 @@ final class RedisFailureRun {
 	 */
 	record Row(String name, long baseline, List<Long> failing) {
 
-		/** The most any call after the first three added to the baseline. */
-		long laterWorstAdded() {
-			return new Latencies(this.failing.subList(3, this.failing.size())).max() - this.baseline;
-		}
-
-		/** The most any call added to the baseline. */
-		long worstAdded() {
-			return new Latencies(this.failing).max() - this.baseline;
-		}
-
 		static String header() {
 			return "| Redis, Boot's defaults | call with Redis healthy (median) | added: 1st call | 2nd call | 3rd call "
 					+ "| later calls (median / max) |\n|---|---|---|---|---|---|";
