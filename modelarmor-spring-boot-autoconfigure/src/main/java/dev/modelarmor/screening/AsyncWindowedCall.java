@@ -15,9 +15,9 @@ import org.jspecify.annotations.Nullable;
  * blocking client the cache lookup and a single call run on the executor, and the windows of a longer
  * text are each a task there, none waiting for another. Over a client with a non-blocking path
  * ({@link ModelArmorOperations#isNonBlocking()}) each call is one of that path, holding no thread while it
- * is in flight; only the cache, whose API blocks, is asked on the executor, before and after the calls, and
- * cancelling the returned future cancels the calls in flight. When the executor is closed, the work it
- * would do is done on the calling thread.
+ * is in flight; only the cache, whose API blocks, is asked on the executor, before and after the calls.
+ * On either path, cancelling the returned future cancels the windows in flight (a blocking window's call is
+ * interrupted). When the executor is closed, the work it would do is done on the calling thread.
  */
 final class AsyncWindowedCall {
 
@@ -45,25 +45,27 @@ final class AsyncWindowedCall {
 			return CompletableFuture.failedFuture(ex);
 		}
 		if (this.blocking.operations().isNonBlocking()) {
-			return nonBlocking(text, parts);
+			return consultingTheCache(text, () -> calls(text, parts));
 		}
 		if (parts == null) {
 			return onExecutor(() -> this.blocking.screen(text));
 		}
-		return onExecutor(() -> this.blocking.lookup(text)).thenCompose((lookup) -> {
-			SanitizationResult cached = lookup.cached();
-			return (cached != null) ? CompletableFuture.completedFuture(cached)
-					: this.blocking.onExecutor(text, parts).start().thenApply(lookup::store);
-		});
+		List<Window> windows = parts;
+		return consultingTheCache(text, () -> this.blocking.onExecutor(text, windows).start());
 	}
 
-	/** Over a client with a non-blocking path: no thread is held while a call is in flight. */
-	private CompletableFuture<SanitizationResult> nonBlocking(WindowedText text, @Nullable List<Window> parts) {
+	/**
+	 * Makes the calls, asking the cache first when there is one (on the executor: its API blocks) and storing
+	 * their verdict after. Cancelling the returned future cancels the calls in flight, on either path.
+	 */
+	private CompletableFuture<SanitizationResult> consultingTheCache(WindowedText text,
+			Supplier<CompletableFuture<SanitizationResult>> calls) {
 		if (!this.blocking.cached()) {
-			return calls(text, parts);
+			return calls.get();
 		}
 		CompletableFuture<VerdictLookup> looked = onExecutor(() -> this.blocking.lookup(text));
 		CompletableFuture<SanitizationResult> screened = new CompletableFuture<>();
+		cancelWith(screened, looked);
 		looked.whenComplete((lookup, failure) -> {
 			if (failure != null) {
 				screened.completeExceptionally(failure);
@@ -74,13 +76,16 @@ final class AsyncWindowedCall {
 				screened.complete(verdict);
 				return;
 			}
-			CompletableFuture<SanitizationResult> calls = calls(text, parts);
-			cancelWith(screened, calls);
-			calls.whenComplete((result, callFailure) -> {
+			if (screened.isDone()) {
+				return;
+			}
+			CompletableFuture<SanitizationResult> sent = calls.get();
+			cancelWith(screened, sent);
+			sent.whenComplete((result, callFailure) -> {
 				if (callFailure != null) {
 					screened.completeExceptionally(callFailure);
 				}
-				else {
+				else if (!screened.isDone()) {
 					onExecutor(() -> lookup.store(result)).whenComplete((stored, storeFailure) -> screened.complete(result));
 				}
 			});

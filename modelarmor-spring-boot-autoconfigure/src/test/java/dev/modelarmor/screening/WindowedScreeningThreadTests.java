@@ -2,6 +2,7 @@ package dev.modelarmor.screening;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,6 +50,19 @@ class WindowedScreeningThreadTests {
 				ScreeningWindows.DEFAULTS)) {
 			assertThat(screening.sanitizeUserPrompt(TEXT).verdict()).isEqualTo(Verdict.MATCHED);
 			assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("the other windows' calls were interrupted").isTrue();
+		}
+	}
+
+	@Test
+	void cancellingAnAsyncScreeningOverABlockingClientInterruptsTheWindowsInFlight() throws InterruptedException {
+		CountDownLatch interrupted = new CountDownLatch(2);
+		try (WindowedScreening screening = new WindowedScreening(
+				new FunctionOperations((window) -> blockUntilInterrupted(interrupted)),
+				new ScreeningWindows(8192, 1024, 2, 64))) {
+			CompletableFuture<SanitizationResult> result = screening.sanitizeUserPromptAsync(TEXT);
+			Thread.sleep(300);
+			assertThat(result.cancel(true)).isTrue();
+			assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("both windows' calls were interrupted").isTrue();
 		}
 	}
 
