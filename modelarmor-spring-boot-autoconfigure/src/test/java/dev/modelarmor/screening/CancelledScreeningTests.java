@@ -1,6 +1,5 @@
 package dev.modelarmor.screening;
 
-import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -54,22 +53,11 @@ class CancelledScreeningTests {
 
 	/** Non-blocking, naming its template (so the cache is asked); its calls never answer. */
 	private ModelArmorOperations neverAnswering() {
-		return (ModelArmorOperations) Proxy.newProxyInstance(CancelledScreeningTests.class.getClassLoader(),
-				new Class<?>[] { ModelArmorOperations.class }, (proxy, method, args) -> switch (method.getName()) {
-					case "isNonBlocking" -> true;
-					case "templateName" -> "projects/p/locations/l/templates/t";
-					case "withTemplate" -> proxy;
-					case "close" -> null;
-					case "hashCode" -> System.identityHashCode(proxy);
-					case "equals" -> proxy == args[0];
-					case "toString" -> "never-answering client";
-					case "sanitizeUserPromptAsync", "sanitizeModelResponseAsync" -> {
-						CompletableFuture<SanitizationResult> call = new CompletableFuture<>();
-						this.calls.add(call);
-						yield call;
-					}
-					default -> throw new UnsupportedOperationException(method.getName());
-				});
+		return NonBlockingClients.answering("never-answering client", () -> {
+			CompletableFuture<SanitizationResult> call = new CompletableFuture<>();
+			this.calls.add(call);
+			return call;
+		});
 	}
 
 }

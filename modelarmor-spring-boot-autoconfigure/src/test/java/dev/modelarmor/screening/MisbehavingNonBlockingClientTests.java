@@ -1,6 +1,5 @@
 package dev.modelarmor.screening;
 
-import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -60,18 +59,7 @@ class MisbehavingNonBlockingClientTests {
 
 	/** Non-blocking, naming its template (so the cache is asked), and misbehaving on every async call. */
 	private static ModelArmorOperations client(String misbehaviour) {
-		return (ModelArmorOperations) Proxy.newProxyInstance(MisbehavingNonBlockingClientTests.class.getClassLoader(),
-				new Class<?>[] { ModelArmorOperations.class }, (proxy, method, args) -> switch (method.getName()) {
-					case "isNonBlocking" -> true;
-					case "templateName" -> "projects/p/locations/l/templates/t";
-					case "withTemplate" -> proxy;
-					case "close" -> null;
-					case "hashCode" -> System.identityHashCode(proxy);
-					case "equals" -> proxy == args[0];
-					case "toString" -> "misbehaving client";
-					case "sanitizeUserPromptAsync", "sanitizeModelResponseAsync" -> misbehave(misbehaviour);
-					default -> throw new UnsupportedOperationException(method.getName());
-				});
+		return NonBlockingClients.answering("misbehaving client", () -> misbehave(misbehaviour));
 	}
 
 	private static @Nullable CompletableFuture<SanitizationResult> misbehave(String misbehaviour) {
