@@ -80,7 +80,7 @@ class ArchitectureTests {
 		.whereLayer("actuate").mayOnlyAccessLayers("client", "retry")
 		.whereLayer("autoconfigure").mayNotBeAccessedByAnyLayer()
 		.because("the layering is retry → resilience → client (auth beside it) → screening → guard/ai/observation/web/actuate "
-				+ "→ autoconfigure (issues 14, 23): a dependency that points back up makes a cycle waiting to happen");
+				+ "→ autoconfigure: a dependency that points back up makes a cycle waiting to happen");
 
 	/**
 	 * The Spring AI integration and the annotation are two users of the screening layer, side by side:
@@ -93,7 +93,22 @@ class ArchitectureTests {
 		.dependOnClassesThat()
 		.resideInAPackage("dev.modelarmor.guard..")
 		.because("the advisor, documents and tools screen through dev.modelarmor.screening, as the guard does "
-				+ "(issue 23)");
+				+ "so that either can change without the other");
+
+	/**
+	 * Spring AI is optional for an application: only the {@code modelarmor-spring-ai} module and the wiring of it
+	 * name Spring AI or that module, so that an application without them loads none of their types.
+	 */
+	static final ArchRule ONLY_THE_SPRING_AI_MODULE_AND_ITS_WIRING_NAME_SPRING_AI = noClasses().that()
+		.resideOutsideOfPackage("dev.modelarmor.ai..")
+		.and(describe("are not the Spring AI wiring", (JavaClass type) -> !type.getSimpleName().startsWith("SpringAi")
+				&& !type.getName().startsWith("dev.modelarmor.autoconfigure.ModelArmorSpringAi")
+				&& !type.getName().startsWith("dev.modelarmor.autoconfigure.ModelArmorToolsPostProcessor")))
+		.should()
+		.dependOnClassesThat()
+		.resideInAnyPackage("org.springframework.ai..", "dev.modelarmor.ai..")
+		.because("an application without modelarmor-spring-ai must start: the screening layer reads Spring AI's "
+				+ "media through a MediaAdapter that the module registers");
 
 	static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.modelarmor.(*)..")
 		.should()
@@ -159,7 +174,7 @@ class ArchitectureTests {
 				.or(starterValues)
 				.or(equivalentTo(properties))
 				.or(areOrBelongToClassesAnnotatedWith(properties)))
-			.because("a @ConfigurationProperties class binds values and nothing else (issue 14: properties are data)");
+			.because("a @ConfigurationProperties class binds values and nothing else (properties are data)");
 	}
 
 	private static ArchCondition<JavaClass> haveOnlyAccessors() {
@@ -206,6 +221,11 @@ class ArchitectureTests {
 	@Test
 	void aiDoesNotDependOnGuard() {
 		AI_DOES_NOT_DEPEND_ON_GUARD.check(MAIN);
+	}
+
+	@Test
+	void onlyTheSpringAiModuleAndItsWiringNameSpringAi() {
+		ONLY_THE_SPRING_AI_MODULE_AND_ITS_WIRING_NAME_SPRING_AI.check(MAIN);
 	}
 
 	@Test

@@ -89,10 +89,10 @@ public final class ModelArmorAutoConfiguration {
 	@Bean
 	@ConditionalOnBooleanProperty(name = ModelArmorTemplateCheck.ENABLED_PROPERTY, matchIfMissing = true)
 	ModelArmorTemplateCheck modelArmorTemplateCheck(ModelArmorOperations operations, ModelArmorProperties properties,
-			ModelArmorSpringAiProperties springAi, ModelArmorSettings settings,
+			ModelArmorSettings settings, ObjectProvider<IntegrationTemplates> integrations,
 			ObjectProvider<ModelArmorGuardPostProcessor> guard) {
 		return new ModelArmorTemplateCheck(operations,
-				() -> ModelArmorTemplateCheck.named(properties, springAi,
+				() -> ModelArmorTemplateCheck.named(properties, IntegrationTemplates.merged(integrations),
 						guard.stream().map(ModelArmorGuardPostProcessor::templates).findFirst().orElse(Map.of())),
 				properties.getLocation(), settings.retry().deadline());
 	}

@@ -7,7 +7,6 @@ import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
-import dev.modelarmor.ai.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
@@ -33,7 +32,7 @@ import org.springframework.util.unit.DataSize;
 
 /**
  * What the starter's beans are built with: the properties of every area ({@link BoundProperties}) turned
- * into the settings types of the client, the retry strategy, screening and the advisor, and validated once,
+ * into the settings types of the client, the retry strategy and screening, and validated once,
  * so that an invalid value fails startup with a {@link ModelArmorConfigurationException} naming the property
  * and what to change. The ranges themselves are the settings types' own; this class only says which
  * property a refused value came from: for a value read through a deprecated name
@@ -45,10 +44,9 @@ import org.springframework.util.unit.DataSize;
  * @param retry the retry strategy
  * @param windows how text longer than one window is screened
  * @param failOpen whether a call goes on when screening cannot complete
- * @param advisor how the Spring AI advisor acts
  */
 record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
-		ScreeningWindows windows, boolean failOpen, ModelArmorAdvisorOptions advisor) {
+		ScreeningWindows windows, boolean failOpen) {
 
 	/** Model Armor's regions and multi-regions, as documented when this release was made. */
 	static final List<String> LOCATIONS = List.of("us", "eu", "us-central1", "us-east1", "us-east4", "us-west1",
@@ -84,7 +82,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 	static ModelArmorSettings of(ModelArmorProperties client, HttpClientSettings application,
 			@Nullable SslBundles sslBundles) {
 		return of(new BoundProperties(client, new ModelArmorScreeningProperties(), new ModelArmorGuardProperties(),
-				new ModelArmorSpringAiProperties(), new ModelArmorCacheProperties(), new ModelArmorHealthProperties(),
+				new ModelArmorCacheProperties(), new ModelArmorHealthProperties(),
 				(name) -> false), application, sslBundles);
 	}
 
@@ -126,13 +124,6 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		});
 		problems.check(() -> requireNotBlank("modelarmor.template-id", properties.getTemplateId(),
 				"remove it or name a template"));
-		ModelArmorSpringAiProperties springAi = bound.springAi();
-		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.advisor.template",
-				springAi.getAdvisor().getTemplate()));
-		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.documents.template",
-				springAi.getDocuments().getTemplate()));
-		problems.check(() -> requireNotBlankTemplate("modelarmor.spring-ai.tools.template",
-				springAi.getTools().getTemplate()));
 		problems.check(() -> verdictCache(bound.cache()));
 		problems.check(() -> quota(properties.getQuota()));
 		problems.check(() -> circuitBreaker(properties.getCircuitBreaker()));
@@ -141,12 +132,10 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		HttpClientSettings http = problems.attempt(() -> http(properties.getHttp(), application, sslBundles));
 		RetrySettings retry = problems.attempt(() -> retry(properties.getRetry()));
 		ScreeningWindows windows = problems.attempt(() -> windows(bound));
-		ModelArmorAdvisorOptions advisor = problems.attempt(() -> advisor(springAi.getAdvisor()));
-		if (endpoint == null || http == null || retry == null || windows == null || advisor == null
-				|| !problems.found.isEmpty()) {
+		if (endpoint == null || http == null || retry == null || windows == null || !problems.found.isEmpty()) {
 			return new Checked(null, problems.found);
 		}
-		return new Checked(new ModelArmorSettings(endpoint, http, retry, windows, failOpen(bound).value(), advisor),
+		return new Checked(new ModelArmorSettings(endpoint, http, retry, windows, failOpen(bound).value()),
 				List.of());
 	}
 
@@ -348,29 +337,13 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		}
 	}
 
-	private static ModelArmorAdvisorOptions advisor(ModelArmorSpringAiProperties.Advisor advisor) {
-		if (advisor.isParallelPromptScreening() && advisor.getOnMatch() == MatchAction.DEIDENTIFY) {
-			throw invalid("modelarmor.spring-ai.advisor.parallel-prompt-screening", true,
-					"cannot be used with modelarmor.spring-ai.advisor.on-match=deidentify: the model would read "
-							+ "the prompt before it is de-identified; set one of them otherwise");
-		}
-		try {
-			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), bytes(advisor.getStreamWindow()),
-					advisor.isParallelPromptScreening());
-		}
-		catch (IllegalArgumentException ex) {
-			throw invalid("modelarmor.spring-ai.advisor.stream-window", advisor.getStreamWindow(), ex.getMessage());
-		}
-	}
-
 	/** The bytes of a size, clamped to the range of an int so that an out-of-range size is refused as such. */
-	private static int bytes(DataSize size) {
+	static int bytes(DataSize size) {
 		return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, size.toBytes()));
 	}
 
 	/** A template that falls back to modelarmor.template-id when unset or empty, but never when blank. */
-	private static void requireNotBlankTemplate(String property, @Nullable String template) {
+	static void requireNotBlankTemplate(String property, @Nullable String template) {
 		if (template != null && !template.isEmpty()) {
 			requireNotBlank(property, template, "remove it to use modelarmor.template-id, or name a template");
 		}
@@ -386,7 +359,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		return invalid(group + ex.setting(), value, ex.reason());
 	}
 
-	private static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
+	static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
 			@Nullable String reason) {
 		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
 		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
@@ -399,13 +372,12 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 	 * @param client {@code modelarmor.*}: the client
 	 * @param screening {@code modelarmor.screening.*}
 	 * @param guard {@code modelarmor.guard.*}, with the deprecated names of screening properties
-	 * @param springAi {@code modelarmor.spring-ai.*}
 	 * @param cache {@code modelarmor.cache.*}
 	 * @param health {@code modelarmor.health.*}
 	 * @param configured whether the application configured a property, by its canonical name
 	 */
 	record BoundProperties(ModelArmorProperties client, ModelArmorScreeningProperties screening,
-			ModelArmorGuardProperties guard, ModelArmorSpringAiProperties springAi, ModelArmorCacheProperties cache,
+			ModelArmorGuardProperties guard, ModelArmorCacheProperties cache,
 			ModelArmorHealthProperties health, Predicate<String> configured) {
 
 		/**
@@ -417,7 +389,6 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 			return new BoundProperties(binder.bindOrCreate("modelarmor", ModelArmorProperties.class),
 					binder.bindOrCreate("modelarmor.screening", ModelArmorScreeningProperties.class),
 					binder.bindOrCreate("modelarmor.guard", ModelArmorGuardProperties.class),
-					binder.bindOrCreate("modelarmor.spring-ai", ModelArmorSpringAiProperties.class),
 					binder.bindOrCreate("modelarmor.cache", ModelArmorCacheProperties.class),
 					binder.bindOrCreate("modelarmor.health", ModelArmorHealthProperties.class), configured(binder));
 		}

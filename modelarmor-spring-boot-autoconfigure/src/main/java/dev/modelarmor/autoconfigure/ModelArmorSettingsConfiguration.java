@@ -28,7 +28,7 @@ import org.springframework.core.env.Environment;
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorScreeningProperties.class,
-		ModelArmorGuardProperties.class, ModelArmorSpringAiProperties.class, ModelArmorCacheProperties.class,
+		ModelArmorGuardProperties.class, ModelArmorCacheProperties.class,
 		ModelArmorHealthProperties.class })
 class ModelArmorSettingsConfiguration {
 
@@ -42,11 +42,11 @@ class ModelArmorSettingsConfiguration {
 
 	@Bean
 	ModelArmorSettings modelArmorSettings(ModelArmorProperties client, ModelArmorScreeningProperties screening,
-			ModelArmorGuardProperties guard, ModelArmorSpringAiProperties springAi, ModelArmorCacheProperties cache,
+			ModelArmorGuardProperties guard, ModelArmorCacheProperties cache,
 			ModelArmorHealthProperties health, Environment environment,
 			ObjectProvider<HttpClientSettings> httpClientSettings, ObjectProvider<SslBundles> sslBundles,
 			ModelArmorStartupReport modelArmorStartupReport) {
-		BoundProperties bound = new BoundProperties(client, screening, guard, springAi, cache, health,
+		BoundProperties bound = new BoundProperties(client, screening, guard, cache, health,
 				BoundProperties.configured(Binder.get(environment)));
 		ModelArmorSettings.deprecationWarnings(bound).forEach(logger::warn);
 		List<ModelArmorConfigurationException> problems = new ArrayList<>(unknownKeys(client, environment));

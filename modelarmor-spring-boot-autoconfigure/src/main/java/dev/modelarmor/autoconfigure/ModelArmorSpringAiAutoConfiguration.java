@@ -8,7 +8,6 @@ import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolScreener;
 import dev.modelarmor.ai.PromptVerdictToolCallingManager;
 import dev.modelarmor.screening.ModelArmorScreening;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientBuilderCustomizer;
@@ -25,10 +24,10 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.util.StringUtils;
 
 /**
- * Auto-configuration of the Spring AI integration: with Spring AI's {@link ChatClient} on the class path
+ * Auto-configuration of the Spring AI integration ({@code modelarmor-spring-ai}, which the application adds):
+ * with Spring AI's {@link ChatClient} on the class path
  * and {@code modelarmor.spring-ai.advisor.enabled=true}, a {@link ModelArmorAdvisor} and a
  * {@link ChatClientBuilderCustomizer} that adds it to every {@code ChatClient.Builder} that Spring AI's
  * auto-configuration hands out. An application's own {@code ModelArmorAdvisor} bean replaces the
@@ -45,10 +44,17 @@ import org.springframework.util.StringUtils;
  */
 @AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
 		beforeName = "org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration")
+@ConditionalOnClass(ModelArmorAdvisor.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @Import({ ModelArmorSettingsConfiguration.class, ModelArmorScreeningConfiguration.class })
 @EnableConfigurationProperties({ ModelArmorSpringAiProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorSpringAiAutoConfiguration {
+
+	/** Validated at startup whichever integration is enabled, and read by the template check. */
+	@Bean
+	IntegrationTemplates modelArmorSpringAiTemplates(ModelArmorSpringAiProperties properties) {
+		return SpringAiSettings.templates(properties);
+	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(ChatClient.class)
@@ -57,10 +63,10 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening, ModelArmorSpringAiProperties properties,
-				ModelArmorSettings settings) {
-			return new ModelArmorAdvisor(modelArmorScreening, template(properties.getAdvisor().getTemplate()),
-					settings.advisor());
+		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening,
+				ModelArmorSpringAiProperties properties) {
+			return new ModelArmorAdvisor(modelArmorScreening, SpringAiSettings.advisorTemplate(properties),
+					SpringAiSettings.advisor(properties.getAdvisor()));
 		}
 
 		/** Tools wait for the verdict of a prompt screened while the model runs. */
@@ -88,7 +94,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
 			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
-			return new ModelArmorDocumentScreener(modelArmorScreening, template(documents.getTemplate()),
+			return new ModelArmorDocumentScreener(modelArmorScreening, SpringAiSettings.documentsTemplate(properties),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
 
@@ -116,7 +122,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties, ModelArmorSettings settings) {
 			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
-			return new ModelArmorToolScreener(modelArmorScreening, template(tools.getTemplate()),
+			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettings.toolsTemplate(properties),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()),
 					settings.failOpen());
 		}
@@ -143,11 +149,6 @@ public final class ModelArmorSpringAiAutoConfiguration {
 			return bean;
 		}
 
-	}
-
-	/** The template a property names, or {@code null}; blank values were refused by ModelArmorSettings. */
-	private static @Nullable String template(@Nullable String template) {
-		return StringUtils.hasLength(template) ? template : null;
 	}
 
 }

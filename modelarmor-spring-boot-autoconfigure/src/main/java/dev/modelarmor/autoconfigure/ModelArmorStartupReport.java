@@ -28,6 +28,11 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 
 	private static final String TOOL_CALLING_MANAGER = "org.springframework.ai.model.tool.ToolCallingManager";
 
+	private static final String SPRING_AI_MODULE = "dev.modelarmor.ai.ModelArmorAdvisor";
+
+	private static final List<String> SPRING_AI_SWITCHES = List.of("modelarmor.spring-ai.advisor.enabled",
+			"modelarmor.spring-ai.documents.enabled", TOOLS_PROPERTY);
+
 	private final ConfigurableListableBeanFactory beanFactory;
 
 	private final Environment environment;
@@ -89,6 +94,9 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 			return List.of();
 		}
 		ClassLoader classLoader = this.beanFactory.getBeanClassLoader();
+		if (!ClassUtils.isPresent(SPRING_AI_MODULE, classLoader)) {
+			return List.of();
+		}
 		boolean managed = ClassUtils.isPresent(TOOL_CALLING_MANAGER, classLoader) && this.beanFactory
 			.getBeanNamesForType(ClassUtils.resolveClassName(TOOL_CALLING_MANAGER, classLoader), true, false).length > 0;
 		if (managed) {
@@ -100,11 +108,28 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 						+ "a ToolCallingManager bean, or set " + TOOLS_PROPERTY + "=false"));
 	}
 
+	/**
+	 * A Spring AI integration switched on without the module that holds it: nothing would be screened.
+	 * @return a problem for each integration switched on, or none when the module is on the class path
+	 */
+	List<ModelArmorConfigurationException> springAiModuleProblems() {
+		if (ClassUtils.isPresent(SPRING_AI_MODULE, this.beanFactory.getBeanClassLoader())) {
+			return List.of();
+		}
+		return SPRING_AI_SWITCHES.stream()
+			.filter((property) -> this.environment.getProperty(property, Boolean.class, false))
+			.map((property) -> new ModelArmorConfigurationException(property,
+					"is true, but the Spring AI integration is not on the class path, so nothing would be screened",
+					"Add dev.modelarmor:modelarmor-spring-ai beside the starter, or set " + property + "=false"))
+			.toList();
+	}
+
 	@Override
 	public void afterSingletonsInstantiated() {
 		ModelArmorGuardPostProcessor guard = this.beanFactory.getBeanProvider(ModelArmorGuardPostProcessor.class)
 			.getIfAvailable();
-		List<ModelArmorConfigurationException> problems = new ArrayList<>(toolProblems());
+		List<ModelArmorConfigurationException> problems = new ArrayList<>(springAiModuleProblems());
+		problems.addAll(toolProblems());
 		if (guard != null) {
 			problems.addAll(0, guard.problems());
 		}

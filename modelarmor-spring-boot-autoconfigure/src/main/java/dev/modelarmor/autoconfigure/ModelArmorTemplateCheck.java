@@ -162,17 +162,16 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 	/**
 	 * The templates an application names, each once with the first place that names it.
 	 * @param properties the client's properties
-	 * @param springAi the Spring AI properties
+	 * @param integrations the templates that integrations name (such as the Spring AI advisor's), by the property
+	 * naming each
 	 * @param annotated the templates of {@code @ModelArmorGuarded} annotations, by the method naming each
 	 * @return where each template is named, by template id
 	 */
-	static Map<String, String> named(ModelArmorProperties properties, ModelArmorSpringAiProperties springAi,
+	static Map<String, String> named(ModelArmorProperties properties, Map<String, String> integrations,
 			Map<String, String> annotated) {
 		Map<String, String> named = new LinkedHashMap<>();
 		put(named, properties.getTemplateId(), ModelArmorAuthorization.TEMPLATE_ID_PROPERTY);
-		put(named, springAi.getAdvisor().getTemplate(), "modelarmor.spring-ai.advisor.template");
-		put(named, springAi.getDocuments().getTemplate(), "modelarmor.spring-ai.documents.template");
-		put(named, springAi.getTools().getTemplate(), "modelarmor.spring-ai.tools.template");
+		integrations.forEach((property, id) -> put(named, id, property));
 		new TreeMap<>(annotated).forEach((id, method) -> put(named, id, "@ModelArmorGuarded on " + method));
 		return named;
 	}

@@ -8,6 +8,7 @@ import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.observation.MicrometerScreeningObserver;
 import dev.modelarmor.screening.MatchAction;
@@ -125,6 +126,38 @@ class ModelArmorSpringAiAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasNotFailed()
 				.doesNotHaveBean(ModelArmorAdvisor.class)
 				.doesNotHaveBean("modelArmorChatClientCustomizer"));
+	}
+
+	@Test
+	void absentWithSpringAiButWithoutTheModelArmorSpringAiModule() {
+		ApplicationContextRunner withoutModule = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class,
+					ModelArmorSpringAiAutoConfiguration.class))
+			.withPropertyValues(ModelArmorStubs.properties(modelArmor))
+			.withClassLoader(new FilteredClassLoader("dev.modelarmor.ai"));
+		withoutModule.run((context) -> assertThat(context).hasNotFailed()
+			.hasSingleBean(ModelArmorOperations.class)
+			.doesNotHaveBean("modelArmorSpringAiTemplates")
+			.doesNotHaveBean("modelArmorChatClientCustomizer"));
+		withoutModule
+			.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true", "modelarmor.spring-ai.tools.enabled=true")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(ModelArmorConfigurationException.class)
+				.hasMessageContaining("modelarmor.spring-ai.advisor.enabled: is true, but the Spring AI integration is "
+						+ "not on the class path")
+				.hasMessageContaining("modelarmor.spring-ai.tools.enabled")
+				.hasMessageContaining("Add dev.modelarmor:modelarmor-spring-ai beside the starter")
+				.hasMessageNotContaining("ToolCallingManager"));
+	}
+
+	@Test
+	void anInvalidAdvisorPropertyStopsTheStartNamingIt() {
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-window=512B")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.isInstanceOf(ModelArmorConfigurationException.class)
+				.hasMessageContaining("modelarmor.spring-ai.advisor.stream-window"));
 	}
 
 	@Test

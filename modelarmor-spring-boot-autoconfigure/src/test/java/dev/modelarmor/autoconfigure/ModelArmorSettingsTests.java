@@ -56,7 +56,13 @@ class ModelArmorSettingsTests {
 		// The starter's clients draw on a retry budget unless told not to; a client built by hand has none.
 		assertThat(settings.retry()).isEqualTo(RetrySettings.DEFAULTS.withBudget(RetryBudgetSettings.DEFAULTS));
 		assertThat(settings.windows()).isEqualTo(ScreeningWindows.DEFAULTS);
-		assertThat(settings.advisor()).isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
+	}
+
+	@Test
+	void unconfiguredSpringAiPropertiesBecomeTheAdvisorsDefaults() {
+		assertThat(SpringAiSettings.advisor(new ModelArmorSpringAiProperties().getAdvisor()))
+			.isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
+		assertThat(SpringAiSettings.templates(new ModelArmorSpringAiProperties()).byProperty()).isEmpty();
 	}
 
 	@Test
@@ -93,9 +99,9 @@ class ModelArmorSettingsTests {
 	@ParameterizedTest(name = "{0}={1}")
 	@MethodSource("metadataDefaultValues")
 	void theMetadataDefaultIsTheCodesDefault(String name, String value) {
-		assertThat(bind(Map.of(name, value))).usingRecursiveComparison()
-			.ignoringFields("configured")
-			.isEqualTo(bind(Map.of()));
+		assertThat(bindWithSpringAi(Map.of(name, value))).usingRecursiveComparison()
+			.ignoringFields("core.configured")
+			.isEqualTo(bindWithSpringAi(Map.of()));
 	}
 
 	@ParameterizedTest(name = "{0}={1}")
@@ -108,15 +114,14 @@ class ModelArmorSettingsTests {
 			""")
 	void aChangedDefaultIsSeenByTheMetadataComparison(String name, String value) {
 		// The comparison above would pass vacuously if binding a default changed nothing it could see.
-		assertThat(bind(Map.of(name, value))).usingRecursiveComparison()
-			.ignoringFields("configured")
-			.isNotEqualTo(bind(Map.of()));
+		assertThat(bindWithSpringAi(Map.of(name, value))).usingRecursiveComparison()
+			.ignoringFields("core.configured")
+			.isNotEqualTo(bindWithSpringAi(Map.of()));
 	}
 
 	@ParameterizedTest(name = "{0}={1}")
 	@CsvSource(delimiter = '|', textBlock = """
 			modelarmor.template-id                | '  '
-			modelarmor.spring-ai.advisor.template | '  '
 			modelarmor.location                   | US Central
 			modelarmor.http.read-timeout          | 0s
 			modelarmor.retry.budget.token-ratio   | 1.5
@@ -128,7 +133,6 @@ class ModelArmorSettingsTests {
 			modelarmor.guard.window.overlap       | 5KB
 			modelarmor.guard.window.parallelism   | 33
 			modelarmor.guard.window.max-windows   | 0
-			modelarmor.spring-ai.advisor.stream-window | 512B
 			modelarmor.cache.time-to-live         | 0s
 			modelarmor.cache.time-to-live         | -1s
 			modelarmor.cache.time-to-live         | 25h
@@ -153,10 +157,32 @@ class ModelArmorSettingsTests {
 			});
 	}
 
+	@ParameterizedTest(name = "{0}={1}")
+	@CsvSource(delimiter = '|', textBlock = """
+			modelarmor.spring-ai.advisor.template      | '  '
+			modelarmor.spring-ai.documents.template    | '  '
+			modelarmor.spring-ai.tools.template        | '  '
+			modelarmor.spring-ai.advisor.stream-window | 512B
+			""")
+	void anInvalidSpringAiValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property,
+			String value) {
+		ModelArmorSpringAiProperties properties = bindSpringAi(Map.of(property, value));
+		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(() -> {
+			SpringAiSettings.templates(properties);
+			SpringAiSettings.advisor(properties.getAdvisor());
+		}).satisfies((ex) -> {
+			assertThat(ex.property()).isEqualTo(property);
+			assertThat(ex.getMessage()).startsWith(property + ": the value '" + shown(value) + "' ");
+		});
+	}
+
 	@Test
 	void anEmptyAdvisorTemplateFallsBackToTheTemplateId() {
-		BoundProperties properties = bind(Map.of("modelarmor.spring-ai.advisor.template", ""));
-		assertThatNoException().isThrownBy(() -> settings(properties));
+		ModelArmorSpringAiProperties properties = bindSpringAi(Map.of("modelarmor.spring-ai.advisor.template", ""));
+		assertThat(SpringAiSettings.advisorTemplate(properties)).isNull();
+		assertThat(SpringAiSettings.templates(properties).byProperty()).isEmpty();
+		assertThat(SpringAiSettings.templates(bindSpringAi(Map.of("modelarmor.spring-ai.tools.template", "strict")))
+			.byProperty()).containsExactly(Map.entry("modelarmor.spring-ai.tools.template", "strict"));
 	}
 
 	@Test
@@ -269,6 +295,19 @@ class ModelArmorSettingsTests {
 	/** Every area bound from the given configuration, as the application context binds it. */
 	private static BoundProperties bind(Map<String, String> configuration) {
 		return BoundProperties.bind(new Binder(new MapConfigurationPropertySource(configuration)));
+	}
+
+	/** The core areas and the Spring AI integration's, which its own auto-configuration binds. */
+	private record BoundWithSpringAi(BoundProperties core, ModelArmorSpringAiProperties springAi) {
+	}
+
+	private static BoundWithSpringAi bindWithSpringAi(Map<String, String> configuration) {
+		return new BoundWithSpringAi(bind(configuration), bindSpringAi(configuration));
+	}
+
+	private static ModelArmorSpringAiProperties bindSpringAi(Map<String, String> configuration) {
+		return new Binder(new MapConfigurationPropertySource(configuration)).bindOrCreate("modelarmor.spring-ai",
+				ModelArmorSpringAiProperties.class);
 	}
 
 	private static ModelArmorSettings settings(BoundProperties properties) {

@@ -53,11 +53,12 @@ class StarterFootprintTests {
 	static final int MAX_GOOGLE_SIDE_JARS = 11;
 
 	/**
-	 * Every runtime jar of the starter, Spring Boot's own and the autoconfigure module included (47 measured):
+	 * Every runtime jar of the starter, Spring Boot's own and the starter's modules included (49 measured):
 	 * 44, then the circuit breaker (resilience4j-circuitbreaker and -core, on by default) and the quota limiter's
-	 * bucket (bucket4j_jdk17-core, no dependencies of its own), together 0.6 MB.
+	 * bucket (bucket4j_jdk17-core, no dependencies of its own), together 0.6 MB; then the one jar split into the
+	 * client, the screening layer and the auto-configuration (+2 jars, and the Spring AI integration left out).
 	 */
-	static final int MAX_RUNTIME_JARS = 47;
+	static final int MAX_RUNTIME_JARS = 49;
 
 	static final List<String> NEVER_LOADED = List.of("org.apache.httpcomponents:httpclient",
 			"org.apache.httpcomponents:httpcore", "commons-codec:commons-codec", "com.google.api:api-common",

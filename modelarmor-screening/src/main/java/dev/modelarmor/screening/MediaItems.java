@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.regex.Pattern;
 
 import dev.modelarmor.client.ByteDataType;
@@ -26,7 +28,6 @@ import org.springframework.core.io.FileSystemResource;
 import org.springframework.core.io.InputStreamResource;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.UrlResource;
-import org.springframework.util.ClassUtils;
 import org.springframework.web.multipart.MultipartFile;
 
 /**
@@ -44,10 +45,12 @@ import org.springframework.web.multipart.MultipartFile;
  */
 public final class MediaItems {
 
-	private static final String SPRING_AI_MEDIA = "org.springframework.ai.content.Media";
-
-	private static final boolean SPRING_AI_PRESENT = ClassUtils.isPresent(SPRING_AI_MEDIA,
-			MediaItems.class.getClassLoader());
+	/** The integrations' media types (Spring AI's {@code Media} with modelarmor-spring-ai), found once. */
+	private static final List<MediaAdapter> ADAPTERS = ServiceLoader
+		.load(MediaAdapter.class, MediaItems.class.getClassLoader())
+		.stream()
+		.map(ServiceLoader.Provider::get)
+		.toList();
 
 	/** A media type's essence as RFC 6838 allows it, short enough for a log line. */
 	private static final Pattern MEDIA_TYPE = Pattern
@@ -71,7 +74,7 @@ public final class MediaItems {
 	 */
 	public static boolean isMedia(Class<?> type) {
 		return DataItem.class.isAssignableFrom(type) || Resource.class.isAssignableFrom(type)
-				|| MultipartFile.class.isAssignableFrom(type) || (SPRING_AI_PRESENT && SpringAiMedia.is(type));
+				|| MultipartFile.class.isAssignableFrom(type) || adapterFor(type) != null;
 	}
 
 	/**
@@ -93,8 +96,18 @@ public final class MediaItems {
 		if (value instanceof Resource resource) {
 			return of(resource, null);
 		}
-		if (value != null && SPRING_AI_PRESENT && SpringAiMedia.is(value.getClass())) {
-			return SpringAiMedia.of(value);
+		if (value == null) {
+			return null;
+		}
+		MediaAdapter adapter = adapterFor(value.getClass());
+		return (adapter != null) ? adapter.adapt(value) : null;
+	}
+
+	private static @Nullable MediaAdapter adapterFor(Class<?> type) {
+		for (MediaAdapter adapter : ADAPTERS) {
+			if (adapter.type().isAssignableFrom(type)) {
+				return adapter;
+			}
 		}
 		return null;
 	}
@@ -270,20 +283,6 @@ public final class MediaItems {
 		String essence = ((semicolon >= 0) ? mediaType.substring(0, semicolon) : mediaType).strip()
 			.toLowerCase(Locale.ROOT);
 		return MEDIA_TYPE.matcher(essence).matches() ? essence : UNKNOWN;
-	}
-
-	/** Spring AI's {@code Media}, apart so that this class loads without Spring AI. */
-	private static final class SpringAiMedia {
-
-		static boolean is(Class<?> type) {
-			return org.springframework.ai.content.Media.class.isAssignableFrom(type);
-		}
-
-		static MediaItem of(Object value) {
-			org.springframework.ai.content.Media media = (org.springframework.ai.content.Media) value;
-			return ofData(media.getMimeType().toString(), media.getData());
-		}
-
 	}
 
 }
