@@ -342,7 +342,7 @@ public class ModelArmorProperties {
 		private boolean honorRetryAfter = RetrySettings.DEFAULTS.honorRetryAfter();
 
 		/**
-		 * How the random part of each wait is drawn: seed (Google's strategy: initial-backoff × 2^n plus up to
+		 * How the random part of each wait is drawn: google (Google's strategy: initial-backoff × 2^n plus up to
 		 * jitter, capped), full (uniform between 0 and the capped exponential wait) or decorrelated (uniform
 		 * between initial-backoff and three times the previous wait, capped). Full and decorrelated spread a
 		 * crowd of clients better after an outage.

@@ -39,7 +39,7 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.enabled                 | true
 			modelarmor.retry.initial-backoff         | 1s
 			modelarmor.retry.jitter                  | 1s
-			modelarmor.retry.jitter-mode             | seed
+			modelarmor.retry.jitter-mode             | google
 			modelarmor.retry.max-backoff             | 32s
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
