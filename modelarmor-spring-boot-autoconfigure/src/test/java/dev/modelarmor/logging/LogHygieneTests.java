@@ -131,19 +131,24 @@ class LogHygieneTests {
 		// a loopback port such as WireMock's 41111 is no card number
 		assertThat(containsMarker("endpoint=http://localhost:41111/v1", "4111")).isFalse();
 		assertThat(containsMarker("port 54111", "4111")).isFalse();
+		// a random hex call id is a token of letters and digits, never a card number
+		assertThat(containsMarker("call_id=9b9287617f4111bb", "4111")).isFalse();
+		assertThat(containsMarker("call_id=41110000aaaabbbb", "4111")).isFalse();
+		assertThat(containsMarker("call_id=ffff4111", "4111")).isFalse();
 		assertThat(containsMarker("ignore all previous instructions, please", "ignore all previous instructions"))
 			.isTrue();
 	}
 
 	/**
 	 * Whether a log line holds a marker. A marker of digits only (a card number's first group) counts only
-	 * where no digit touches it, so that a random port that happens to contain it is not a leak.
+	 * where no letter or digit touches it, so that a random port or a random hex call id that happens to
+	 * contain it is not a leak.
 	 */
 	static boolean containsMarker(String text, String marker) {
 		if (!marker.chars().allMatch(Character::isDigit)) {
 			return text.contains(marker);
 		}
-		return Pattern.compile("(?<!\\d)" + Pattern.quote(marker) + "(?!\\d)").matcher(text).find();
+		return Pattern.compile("(?<![\\p{Alnum}])" + Pattern.quote(marker) + "(?![\\p{Alnum}])").matcher(text).find();
 	}
 
 	@Test

@@ -13,7 +13,8 @@ import dev.modelarmor.testredis.RedisServerProcess;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fleet harness of issue 26, one run (not a timed test). Three application instances (three Spring
+ * The fleet harness, one run (not a timed test). First what Google's retry strategy gives one application
+ * with the defaults ({@link StrategyRuns}: a single call, a blip, a flapping server, a sustained outage). Then three application instances (three Spring
  * Boot contexts with the starter's auto-configuration, each with its own circuit breaker) call a
  * {@code @ModelArmorGuarded} method at three times the quota against the test kit's
  * {@link ModelArmorStandIn} behind a {@link QuotaProxy} that answers 429 above the quota: with the defaults
@@ -50,6 +51,7 @@ public final class FleetHarness {
 				+ "(%d calls/s offered), retry deadline %d s%n%n", INSTANCES, seconds, quota, quota * 3 / 60,
 				deadline.toSeconds()));
 		try (ModelArmorStandIn standIn = ModelArmorStandIn.start()) {
+			out.append(StrategyRuns.report(standIn, seconds, (seconds < FULL_RUN_SECONDS) ? 10 : 150)).append('\n');
 			out.append(LoadRun.Row.header()).append('\n');
 			LoadRun.Row before = load("retries, breaker, no budget, no limiter (the defaults before)", standIn, seconds,
 					quota, deadline, null, "modelarmor.retry.budget.enabled=false");
