@@ -115,7 +115,7 @@ final class CallProgress {
 	ModelArmorException abandoned(BackOffInterruptedException interruption) {
 		ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
 				+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED)
-			.identifiedAs(this.call.id());
+			.identifiedAs(this.call.id(), this.template);
 		abandoned.addSuppressed(interruption);
 		finish(CallOutcome.INTERRUPTED);
 		return abandoned;
@@ -132,7 +132,7 @@ final class CallProgress {
 	RuntimeException failed(Throwable failure, CallOutcome outcome) {
 		finish(outcome);
 		if (failure instanceof ModelArmorException modelArmor) {
-			return modelArmor.endedWith(outcome).identifiedAs(this.call.id());
+			return modelArmor.endedWith(outcome).identifiedAs(this.call.id(), this.template);
 		}
 		return (failure instanceof RuntimeException runtime) ? runtime
 				: new IllegalStateException("Model Armor call failed", failure);
@@ -201,7 +201,7 @@ final class CallProgress {
 	ModelArmorException pastDeadline() {
 		ModelArmorException late = new ModelArmorException("Model Armor call did not end within its deadline",
 				this.attempts, this.lastFailure, CallOutcome.DEADLINE_EXCEEDED)
-			.identifiedAs(this.call.id());
+			.identifiedAs(this.call.id(), this.template);
 		finish(CallOutcome.DEADLINE_EXCEEDED);
 		return late;
 	}
