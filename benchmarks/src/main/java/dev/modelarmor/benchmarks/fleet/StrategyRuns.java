@@ -33,6 +33,27 @@ final class StrategyRuns {
 	}
 
 	/**
+	 * Runs rows by name ({@code single}, {@code blip}, {@code flapping}, {@code outage}), printing each.
+	 * @param args the rows; none: all four
+	 */
+	public static void main(String[] args) throws Exception {
+		System.setProperty("sun.net.httpserver.nodelay", "true");
+		List<String> rows = (args.length > 0) ? List.of(args) : List.of("single", "blip", "flapping", "outage");
+		try (ModelArmorStandIn standIn = ModelArmorStandIn.start()) {
+			for (String row : rows) {
+				String line = switch (row) {
+					case "single" -> singleCall(standIn);
+					case "blip" -> blip(standIn);
+					case "flapping" -> flapping(standIn, 150);
+					case "outage" -> outage(standIn, 60);
+					default -> throw new IllegalArgumentException("no row " + row);
+				};
+				System.out.println(line);
+			}
+		}
+	}
+
+	/**
 	 * Runs the four rows.
 	 * @param standIn Model Armor's stand-in
 	 * @param outageSeconds the length of the sustained outage (60 in a full run)
@@ -107,6 +128,7 @@ final class StrategyRuns {
 			BreakerWatch watch = BreakerWatch.start(fleet);
 			ExecutorService threads = Executors.newFixedThreadPool(16);
 			AtomicInteger failed = new AtomicInteger();
+			java.util.Map<CallOutcome, Integer> outcomes = new java.util.concurrent.ConcurrentSkipListMap<>();
 			List<Future<?>> done = new ArrayList<>();
 			long started = System.nanoTime();
 			for (int t = 0; t < 16; t++) {
@@ -117,6 +139,7 @@ final class StrategyRuns {
 						}
 						catch (ModelArmorException ex) {
 							failed.incrementAndGet();
+							outcomes.merge(Load.innermost(ex), 1, Integer::sum);
 						}
 					}
 				}));
@@ -128,8 +151,8 @@ final class StrategyRuns {
 			watch.stop();
 			long calls = 16L * callsPerThread;
 			return String.format(Locale.ROOT, "| flapping: 30 %% random 503s, 16 threads x %d calls | every call completes, "
-					+ "requests / calls about 1.43 | %d calls, %d failed, requests / calls %.2f, breaker %s, %.0f s |",
-					callsPerThread, calls, failed.get(), (double) proxy.requests() / calls,
+					+ "requests / calls about 1.43 | %d calls, %d failed %s, requests / calls %.2f, breaker %s, %.0f s |",
+					callsPerThread, calls, failed.get(), outcomes, (double) proxy.requests() / calls,
 					watch.everOpen() ? "OPENED" : "stayed closed", (System.nanoTime() - started) / 1e9);
 		}
 	}
@@ -147,13 +170,15 @@ final class StrategyRuns {
 			watch.stop();
 			double opened = (watch.firstOpen() - origin - from) / 1e9;
 			double closed = (watch.closedAfterOpen() > 0) ? (watch.closedAfterOpen() - origin - to) / 1e9 : Double.NaN;
-			// calls that started while the breaker was open and failed closed
+			// calls the open breaker refused at once (no attempt), and calls it let through (half-open probes, calls
+			// under way when it opened) whose retries it then cut
 			List<Long> failFast = new ArrayList<>();
+			List<Long> cut = new ArrayList<>();
 			int failedAfterRecovery = 0;
 			for (Load.Call call : load.ended) {
 				long at = call.start - origin;
-				if (call.outcome == CallOutcome.CIRCUIT_OPEN && call.start > watch.firstOpen()) {
-					failFast.add(call.nanos);
+				if (call.outcome == CallOutcome.CIRCUIT_OPEN) {
+					(call.attempts == 0 ? failFast : cut).add(call.nanos);
 				}
 				if (call.failed && watch.closedAfterOpen() > 0 && call.start > watch.closedAfterOpen()) {
 					failedAfterRecovery++;
@@ -163,12 +188,15 @@ final class StrategyRuns {
 				}
 			}
 			Latencies fast = new Latencies(failFast);
+			Latencies slow = new Latencies(cut);
 			return String.format(Locale.ROOT, "| sustained outage: 503 to everything for %d s, 20 calls/s | breaker "
 					+ "open within 15 s, then fail closed in under 100 ms; closes on recovery within its wait plus "
-					+ "probes, next calls succeed | open %.1f s into the outage; %d calls failed closed while open, "
-					+ "p50 / p99 / max %s / %s / %s; closed %.1f s after recovery; %d of the calls after it failed |",
+					+ "probes, next calls succeed | open %.1f s into the outage; %d calls refused at once, p50 / p99 / "
+					+ "max %s / %s / %s; %d calls let through (probes, calls under way) cut after their retries, max %s; "
+					+ "%d requests in all; closed %.1f s after recovery; %d of the calls after it failed |",
 					outageSeconds, opened, fast.count(), Latencies.fineMillis(fast.percentile(50)),
-					Latencies.fineMillis(fast.percentile(99)), Latencies.fineMillis(fast.max()), closed, failedAfterRecovery);
+					Latencies.fineMillis(fast.percentile(99)), Latencies.fineMillis(fast.max()), slow.count(),
+					Latencies.millis(slow.max()), proxy.requests(), closed, failedAfterRecovery);
 		}
 	}
 
@@ -247,7 +275,7 @@ final class StrategyRuns {
 			this.calls = calls;
 		}
 
-		record Call(long start, long nanos, boolean failed, CallOutcome outcome) {
+		record Call(long start, long nanos, boolean failed, CallOutcome outcome, int attempts) {
 		}
 
 		static Load offer(Fleet fleet, int seconds) throws InterruptedException {
@@ -265,15 +293,17 @@ final class StrategyRuns {
 					long began = System.nanoTime();
 					boolean failed = false;
 					CallOutcome outcome = CallOutcome.SUCCESS;
+					int attempts = 0;
 					try {
 						fleet.questions(0).ask(QUESTION);
 					}
 					catch (ModelArmorException ex) {
 						failed = true;
 						outcome = innermost(ex);
+						attempts = innermostAttempts(ex);
 						load.failed.incrementAndGet();
 					}
-					load.ended.add(new Call(began, System.nanoTime() - began, failed, outcome));
+					load.ended.add(new Call(began, System.nanoTime() - began, failed, outcome, attempts));
 				});
 			}
 			callers.shutdown();
@@ -285,7 +315,17 @@ final class StrategyRuns {
 			return new Latencies(this.ended.stream().map(Call::nanos).toList());
 		}
 
-		private static CallOutcome innermost(ModelArmorException ex) {
+		private static int innermostAttempts(ModelArmorException ex) {
+			int attempts = ex.attempts();
+			for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
+				if (cause instanceof ModelArmorException inner && inner.outcome().isPresent()) {
+					attempts = inner.attempts();
+				}
+			}
+			return attempts;
+		}
+
+		static CallOutcome innermost(ModelArmorException ex) {
 			CallOutcome outcome = ex.outcome().orElse(CallOutcome.NOT_SCREENED);
 			for (Throwable cause = ex.getCause(); cause != null; cause = cause.getCause()) {
 				if (cause instanceof ModelArmorException inner && inner.outcome().isPresent()) {
