@@ -121,6 +121,7 @@ final class AsyncApiCalls {
 				progress.finish(CallOutcome.INTERRUPTED);
 			}
 		});
+		progress.leftTheStartingThread();
 		return answer;
 	}
 

@@ -206,6 +206,19 @@ final class CallProgress {
 		return late;
 	}
 
+	/**
+	 * The call goes on on other threads: the observer gives back the starting thread's context now (a scope
+	 * left open there would make the caller's later work nest under this call, and stay in a thread-local).
+	 */
+	void leftTheStartingThread() {
+		if (this.observed != null) {
+			safely(this.call, () -> {
+				this.observed.leftTheStartingThread();
+				return null;
+			});
+		}
+	}
+
 	/** Reports how the call ended, once: a call ended by its deadline may still see its last stage end. */
 	synchronized void finish(CallOutcome outcome) {
 		if (this.finished) {
