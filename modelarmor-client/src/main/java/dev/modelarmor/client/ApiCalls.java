@@ -41,7 +41,7 @@ final class ApiCalls {
 
 	private final ModelArmorCallObserver observer;
 
-	/** Issue 26: admits each attempt (quota, circuit breaker) and hears its status. */
+	/** Admits each attempt (quota, circuit breaker) and hears its status and the call's end. */
 	private final AttemptGate gate;
 
 	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer) {
@@ -78,10 +78,21 @@ final class ApiCalls {
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
 		byte @Nullable [] body = jsonBody(call);
 		CallProgress progress = new CallProgress(call.operation(), templateOf(call), this.observer);
+		AttemptGate.CallAdmissions admissions = this.gate.call(call.operation(), progress.template());
+		try {
+			return send(call, body, answerType, expected, progress, admissions);
+		}
+		finally {
+			admissions.ended();
+		}
+	}
+
+	private <T> T send(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
+			CallProgress progress, AttemptGate.CallAdmissions admissions) {
 		if (!call.retryable()) {
 			try {
-				T answer = gatedAttempt(call, body, answerType, expected, progress.attempting(1, Duration.ZERO), null,
-						progress);
+				T answer = gatedAttempt(admissions, call, body, answerType, expected, progress.attempting(1, Duration.ZERO),
+						null, progress);
 				progress.finish(CallOutcome.SUCCESS);
 				return answer;
 			}
@@ -97,7 +108,7 @@ final class ApiCalls {
 		try {
 			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(), (attempt) -> {
 				progress.beforeAttempt(attempt.previousFailure());
-				return gatedAttempt(call, body, answerType, expected,
+				return gatedAttempt(admissions, call, body, answerType, expected,
 						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
 			});
 		}
@@ -121,12 +132,12 @@ final class ApiCalls {
 	}
 
 	/**
-	 * Issue 26's hook: the gate admits the attempt or refuses it (then nothing is sent and the call ends with
-	 * the refusal's outcome, which no retry follows), and hears the status of an admitted attempt.
+	 * The gate admits the attempt or refuses it (then nothing is sent and the call ends with the refusal's
+	 * outcome, which no retry follows), and hears the status of an admitted attempt.
 	 */
-	private <T> T gatedAttempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
-			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
-		AttemptGate.Admission admission = this.gate.admit(call.operation(), templateOf(call), deadline);
+	private <T> T gatedAttempt(AttemptGate.CallAdmissions admissions, ApiCall call, byte @Nullable [] body,
+			Class<T> answerType, String expected, int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
+		AttemptGate.Admission admission = admissions.admit(deadline);
 		CallOutcome refusal = admission.refusal();
 		if (refusal != null) {
 			throw progress.refused(attempt, refusal);

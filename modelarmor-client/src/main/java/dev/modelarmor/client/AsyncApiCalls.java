@@ -86,9 +86,10 @@ final class AsyncApiCalls {
 			return CompletableFuture.failedFuture(ex);
 		}
 		CallProgress progress = new CallProgress(call.operation(), ApiCalls.templateOf(call), this.observer);
+		AttemptGate.CallAdmissions admissions = this.gate.call(call.operation(), progress.template());
 		CompletableFuture<ModelArmorRetryTemplates.Retried<T>> retried = this.retries.execute(progress.call(), (attempt) -> {
 			progress.beforeAttempt(attempt.previousFailure());
-			return gatedAttempt(call, body, answerType, expected,
+			return gatedAttempt(admissions, call, body, answerType, expected,
 					progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
 		});
 		CompletableFuture<T> answer = retried.handle((ended, failure) -> {
@@ -113,21 +114,22 @@ final class AsyncApiCalls {
 		});
 		answer.whenComplete((done, failure) -> {
 			pastDeadline.cancel(false);
+			admissions.ended();
 			// a cancelled future runs no stage of its own: the call ends here
 			if (answer.isCancelled()) {
 				retried.cancel(true);
 				progress.finish(CallOutcome.INTERRUPTED);
 			}
 		});
+		progress.leftTheStartingThread();
 		return answer;
 	}
 
 	/** As the blocking path's: the gate admits the attempt or refuses it, and hears how an admitted one ended. */
-	private <T> CompletableFuture<T> gatedAttempt(ApiCall call, byte[] body, Class<T> answerType, String expected,
-			int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
+	private <T> CompletableFuture<T> gatedAttempt(AttemptGate.CallAdmissions admissions, ApiCall call, byte[] body,
+			Class<T> answerType, String expected, int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
 		CompletableFuture<T> result = new CompletableFuture<>();
-		CompletableFuture<AttemptGate.Admission> admitted = this.gate.admitAsync(call.operation(),
-				ApiCalls.templateOf(call), deadline);
+		CompletableFuture<AttemptGate.Admission> admitted = admissions.admitAsync(deadline);
 		cancelWith(result, admitted);
 		admitted.whenComplete((admission, failure) -> {
 			if (failure != null) {

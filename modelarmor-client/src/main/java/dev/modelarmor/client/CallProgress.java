@@ -115,7 +115,7 @@ final class CallProgress {
 	ModelArmorException abandoned(BackOffInterruptedException interruption) {
 		ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
 				+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED)
-			.identifiedAs(this.call.id());
+			.identifiedAs(this.call.id(), this.template);
 		abandoned.addSuppressed(interruption);
 		finish(CallOutcome.INTERRUPTED);
 		return abandoned;
@@ -132,7 +132,7 @@ final class CallProgress {
 	RuntimeException failed(Throwable failure, CallOutcome outcome) {
 		finish(outcome);
 		if (failure instanceof ModelArmorException modelArmor) {
-			return modelArmor.endedWith(outcome).identifiedAs(this.call.id());
+			return modelArmor.endedWith(outcome).identifiedAs(this.call.id(), this.template);
 		}
 		return (failure instanceof RuntimeException runtime) ? runtime
 				: new IllegalStateException("Model Armor call failed", failure);
@@ -201,9 +201,22 @@ final class CallProgress {
 	ModelArmorException pastDeadline() {
 		ModelArmorException late = new ModelArmorException("Model Armor call did not end within its deadline",
 				this.attempts, this.lastFailure, CallOutcome.DEADLINE_EXCEEDED)
-			.identifiedAs(this.call.id());
+			.identifiedAs(this.call.id(), this.template);
 		finish(CallOutcome.DEADLINE_EXCEEDED);
 		return late;
+	}
+
+	/**
+	 * The call goes on on other threads: the observer gives back the starting thread's context now (a scope
+	 * left open there would make the caller's later work nest under this call, and stay in a thread-local).
+	 */
+	void leftTheStartingThread() {
+		if (this.observed != null) {
+			safely(this.call, () -> {
+				this.observed.leftTheStartingThread();
+				return null;
+			});
+		}
 	}
 
 	/** Reports how the call ended, once: a call ended by its deadline may still see its last stage end. */

@@ -49,6 +49,14 @@ public interface ModelArmorCallObserver {
 		default void finished(CallResult result) {
 		}
 
+		/**
+		 * The call goes on away from the thread that started it (the non-blocking path): whatever the observer
+		 * put in that thread's context when the call started is taken back now, on that thread, since the call
+		 * will end on another one.
+		 */
+		default void leftTheStartingThread() {
+		}
+
 	}
 
 }

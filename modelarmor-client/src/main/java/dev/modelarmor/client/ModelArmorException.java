@@ -26,6 +26,9 @@ public class ModelArmorException extends RuntimeException {
 	/** Set once, by the client, before the exception that ends a call is thrown. */
 	private @Nullable String callId;
 
+	/** Set with the call id: the template the call named, as its log lines' {@code template} field. */
+	private @Nullable String template;
+
 	/**
 	 * Creates an exception.
 	 * @param message what went wrong, without any screened content
@@ -83,9 +86,18 @@ public class ModelArmorException extends RuntimeException {
 		return Optional.ofNullable(this.callId);
 	}
 
+	/**
+	 * The template the call named, as its log lines' {@code template} field says it.
+	 * @return the template id, or empty for a failure outside a call or a call that named none
+	 */
+	public Optional<String> template() {
+		return Optional.ofNullable(this.template);
+	}
+
 	/** Names the call this exception ends; called before it is thrown. */
-	ModelArmorException identifiedAs(String callId) {
+	ModelArmorException identifiedAs(String callId, @Nullable String template) {
 		this.callId = callId;
+		this.template = template;
 		return this;
 	}
 
@@ -111,6 +123,7 @@ public class ModelArmorException extends RuntimeException {
 		this.attempts = failure.attempts;
 		this.outcome = outcome;
 		this.callId = failure.callId;
+		this.template = failure.template;
 		setStackTrace(failure.getStackTrace());
 		for (Throwable suppressed : failure.getSuppressed()) {
 			addSuppressed(suppressed);

@@ -7,8 +7,8 @@ import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Consulted by the client before each HTTP attempt of a call, retries included, and told each admitted
- * attempt's status when it ends. A refused attempt is not sent: the call ends at once as not screened with
+ * Consulted by the client before each HTTP attempt of a call, retries included, through the call's
+ * {@link CallAdmissions}, and told each admitted attempt's status when it ends and the call when it ends. A refused attempt is not sent: the call ends at once as not screened with
  * the refusal's outcome ({@link CallOutcome#QUOTA_EXHAUSTED}, {@link CallOutcome#CIRCUIT_OPEN}).
  *
  * <p>Implementations are thread-safe and never wait past the deadline they are given.
@@ -41,6 +41,56 @@ public interface AttemptGate {
 	default CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
 			@Nullable RetryDeadline deadline) {
 		return CompletableFuture.completedFuture(admit(operation, template, deadline));
+	}
+
+	/**
+	 * The admissions of one call: the client asks this object for every attempt of the call and tells it when
+	 * the call ends, so that a gate can count calls rather than attempts. By default each attempt is decided
+	 * by {@link #admit} and {@link #admitAsync} alone.
+	 * @param operation what the call does
+	 * @param template the template the call addresses, or {@code null}
+	 * @return the call's admissions
+	 */
+	default CallAdmissions call(String operation, @Nullable String template) {
+		AttemptGate gate = this;
+		return new CallAdmissions() {
+
+			@Override
+			public Admission admit(@Nullable RetryDeadline deadline) {
+				return gate.admit(operation, template, deadline);
+			}
+
+			@Override
+			public CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline) {
+				return gate.admitAsync(operation, template, deadline);
+			}
+
+		};
+	}
+
+	/**
+	 * The gate's decisions for the attempts of one call, asked one attempt after another (never two at once).
+	 */
+	interface CallAdmissions {
+
+		/**
+		 * Decides whether the call's next attempt may be sent now, as {@link AttemptGate#admit} does.
+		 * @param deadline the call's deadline, or {@code null}
+		 * @return the admission
+		 */
+		Admission admit(@Nullable RetryDeadline deadline);
+
+		/**
+		 * Decides as {@link #admit} does, for the non-blocking path.
+		 * @param deadline the call's deadline, or {@code null}
+		 * @return the admission, once decided
+		 */
+		CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline);
+
+		/** The call ended, whatever way; called once, after its last attempt's {@link Admission#ended}. */
+		default void ended() {
+		}
+
 	}
 
 	/**

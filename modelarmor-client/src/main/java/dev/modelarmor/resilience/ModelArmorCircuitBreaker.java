@@ -9,19 +9,21 @@ import java.util.concurrent.TimeUnit;
 import dev.modelarmor.retry.CallLog;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The circuit breaker of one client instance, a Resilience4j {@link CircuitBreaker} fed with attempts'
- * statuses. A failure is what says Model Armor is not serving: HTTP 500, 502, 503, 504, no answer
- * ({@code io_error}: refused, reset, timed out). Everything else counts as a success, since the service
- * answered: a 4xx such as 400 or 413 (the caller's input), a match. Neither is an HTTP 429 (the quota is
- * spent, the service is up; the limiter and the retry budget deal with it) nor an attempt that was not
- * sent for want of an access token: they are left out of the failure rate.
+ * The circuit breaker of one client instance, a Resilience4j {@link CircuitBreaker} that counts calls, each
+ * once ({@link CircuitBreakerSettings}). A failure is what says Model Armor is not serving: HTTP 500, 502,
+ * 503, 504, no answer ({@code io_error}: refused, reset, timed out), for {@code failingFor} or until the call
+ * ended. A success is any answer from the service: a 4xx such as 400 or 413 (the caller's input), a match.
+ * Neither is an HTTP 429 (the quota is spent, the service is up; the limiter and the retry budget deal with
+ * it) nor an attempt that was not sent for want of an access token.
  *
- * <p>Each change of state logs one WARN line (opened, half-open, closed); refused attempts log nothing here,
- * they are counted by the meters.
+ * <p>A call asks for a permission at its first attempt ({@link #start}); its retries are sent unless the
+ * breaker has opened meanwhile. Each change of state logs one WARN line (opened, half-open, closed); refused
+ * attempts log nothing here, they are counted by the meters.
  */
 public final class ModelArmorCircuitBreaker {
 
@@ -33,11 +35,15 @@ public final class ModelArmorCircuitBreaker {
 
 	private final CircuitBreaker breaker;
 
+	private final Clock clock;
+
+	private final Duration failingFor;
+
 	/**
 	 * Creates a closed breaker.
 	 * @param name the name in its log lines, e.g. {@code modelarmor}
 	 * @param settings when it opens and closes
-	 * @param clock tells when the open state's wait has passed
+	 * @param clock tells when the open state's wait has passed and how long a call has been failing
 	 */
 	public ModelArmorCircuitBreaker(String name, CircuitBreakerSettings settings, Clock clock) {
 		CircuitBreakerConfig config = CircuitBreakerConfig.custom()
@@ -52,6 +58,8 @@ public final class ModelArmorCircuitBreaker {
 			.slowCallDurationThreshold(Duration.ofDays(1))
 			.clock(clock)
 			.build();
+		this.clock = clock;
+		this.failingFor = settings.failingFor();
 		this.breaker = CircuitBreaker.of(name, config);
 		this.breaker.getEventPublisher()
 			.onStateTransition((event) -> stateChanged(event.getStateTransition().getFromState().name(),
@@ -68,34 +76,85 @@ public final class ModelArmorCircuitBreaker {
 	}
 
 	/**
-	 * Asks to send an attempt.
-	 * @return {@code true} when it may be sent; the caller then reports it with {@link #ended} or
-	 * {@link #released}
+	 * A call asks to send its first attempt.
+	 * @return the call's permission, or {@code null} when the breaker refuses it
 	 */
-	boolean tryAcquire() {
-		return this.breaker.tryAcquirePermission();
-	}
-
-	/** An acquired attempt was not sent after all (no quota permit). */
-	void released() {
-		this.breaker.releasePermission();
+	@Nullable Call start() {
+		return this.breaker.tryAcquirePermission() ? new Call(this.clock.millis()) : null;
 	}
 
 	/**
-	 * An acquired attempt ended.
-	 * @param status its status
-	 * @param nanos how long it took
+	 * One call admitted by the breaker: counted once, as a success, a failure, or not at all.
 	 */
-	void ended(String status, long nanos) {
-		if (FAILURES.contains(status)) {
-			this.breaker.onError(nanos, TimeUnit.NANOSECONDS, new AttemptFailed(status));
+	final class Call {
+
+		private final long startedMillis;
+
+		private boolean counted;
+
+		private boolean failed;
+
+		private Call(long startedMillis) {
+			this.startedMillis = startedMillis;
 		}
-		else if (LEFT_OUT.contains(status)) {
-			this.breaker.releasePermission();
+
+		/**
+		 * Whether a retry of this call may be sent.
+		 * @return {@code false} once the breaker has opened
+		 */
+		boolean mayRetry() {
+			CircuitBreaker.State state = ModelArmorCircuitBreaker.this.breaker.getState();
+			return state != CircuitBreaker.State.OPEN && state != CircuitBreaker.State.FORCED_OPEN;
 		}
-		else {
-			this.breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+
+		/**
+		 * An attempt of the call ended.
+		 * @param status its status
+		 */
+		synchronized void attemptEnded(String status) {
+			if (this.counted) {
+				return;
+			}
+			if (FAILURES.contains(status)) {
+				this.failed = true;
+				if (failingMillis() >= ModelArmorCircuitBreaker.this.failingFor.toMillis()) {
+					count(true);
+				}
+			}
+			else if (!LEFT_OUT.contains(status)) {
+				count(false);
+			}
 		}
+
+		/** The call ended: a call still failing counts as failed; one that never met a failure is left out. */
+		synchronized void ended() {
+			if (this.counted) {
+				return;
+			}
+			if (this.failed) {
+				count(true);
+			}
+			else {
+				this.counted = true;
+				ModelArmorCircuitBreaker.this.breaker.releasePermission();
+			}
+		}
+
+		private long failingMillis() {
+			return ModelArmorCircuitBreaker.this.clock.millis() - this.startedMillis;
+		}
+
+		private void count(boolean failure) {
+			this.counted = true;
+			long nanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, failingMillis()));
+			if (failure) {
+				ModelArmorCircuitBreaker.this.breaker.onError(nanos, TimeUnit.NANOSECONDS, new CallFailed());
+			}
+			else {
+				ModelArmorCircuitBreaker.this.breaker.onSuccess(nanos, TimeUnit.NANOSECONDS);
+			}
+		}
+
 	}
 
 	/**
@@ -114,11 +173,11 @@ public final class ModelArmorCircuitBreaker {
 		return this.breaker.getState().name().toLowerCase(Locale.ROOT);
 	}
 
-	/** What Resilience4j records as the failure: the status only, without a stack trace. */
-	private static final class AttemptFailed extends RuntimeException {
+	/** What Resilience4j records as the failure, without a stack trace. */
+	private static final class CallFailed extends RuntimeException {
 
-		AttemptFailed(String status) {
-			super("attempt failed: " + status, null, false, false);
+		CallFailed() {
+			super("Model Armor call failed", null, false, false);
 		}
 
 	}

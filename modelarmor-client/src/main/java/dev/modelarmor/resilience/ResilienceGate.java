@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The starter's {@link AttemptGate}: the circuit breaker first (an open breaker refuses at once, without
  * spending a permit), then the quota limiter; each admitted attempt's status goes back to the breaker and
- * to the observer.
+ * to the observer. The breaker counts calls: each call's attempts go through one {@link #call}.
  */
 public final class ResilienceGate implements AttemptGate {
 
@@ -38,65 +38,147 @@ public final class ResilienceGate implements AttemptGate {
 
 	@Override
 	public Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline) {
-		ModelArmorCircuitBreaker breaker = this.breaker;
-		if (breaker != null && !breaker.tryAcquire()) {
-			return refused(operation, template, CallOutcome.CIRCUIT_OPEN);
+		CallAdmissions call = call(operation, template);
+		Admission admission = call.admit(deadline);
+		if (admission.refusal() != null) {
+			call.ended();
+			return admission;
 		}
-		QuotaLimiter quota = this.quota;
-		return (quota != null) ? permitted(operation, template, quota.acquire(deadline)) : admitted(operation, template);
+		return new Admission() {
+
+			@Override
+			public void ended(String status) {
+				admission.ended(status);
+				call.ended();
+			}
+
+		};
 	}
 
 	@Override
 	public CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
 			@Nullable RetryDeadline deadline) {
-		ModelArmorCircuitBreaker breaker = this.breaker;
-		if (breaker != null && !breaker.tryAcquire()) {
-			return CompletableFuture.completedFuture(refused(operation, template, CallOutcome.CIRCUIT_OPEN));
-		}
-		QuotaLimiter quota = this.quota;
-		if (quota == null) {
-			return CompletableFuture.completedFuture(admitted(operation, template));
-		}
-		CompletableFuture<QuotaLimiter.Permit> permit = quota.acquireAsync(deadline);
-		CompletableFuture<Admission> admission = permit.thenApply((granted) -> permitted(operation, template, granted));
-		admission.whenComplete((admitted, failure) -> {
-			if (admission.isCancelled()) {
-				permit.cancel(false);
-				if (breaker != null) {
-					breaker.released();
-				}
+		CallAdmissions call = call(operation, template);
+		return call.admitAsync(deadline).thenApply((admission) -> {
+			if (admission.refusal() != null) {
+				call.ended();
+				return admission;
 			}
+			return new Admission() {
+
+				@Override
+				public void ended(String status) {
+					admission.ended(status);
+					call.ended();
+				}
+
+			};
 		});
-		return admission;
 	}
 
-	/** After the breaker let the attempt through: the quota's answer decides. */
-	private Admission permitted(String operation, @Nullable String template, QuotaLimiter.Permit permit) {
-		CallOutcome refusal = permit.refusal();
-		safely(() -> this.observer.quotaAsked(template, permit.waited(), refusal == null));
-		if (refusal != null) {
-			if (this.breaker != null) {
-				this.breaker.released();
-			}
-			return refused(operation, template, refusal);
+	/**
+	 * The breaker counts the call once: it asks for a permission at the first attempt, lets retries through
+	 * unless it has opened since, and hears each attempt's status and the call's end.
+	 */
+	@Override
+	public CallAdmissions call(String operation, @Nullable String template) {
+		return new GatedCall(operation, template);
+	}
+
+	/** The attempts of one call, one after another. */
+	private final class GatedCall implements CallAdmissions {
+
+		private final String operation;
+
+		private final @Nullable String template;
+
+		/** The breaker's permission, from the first admitted attempt on; {@code null} before or without a breaker. */
+		private volatile ModelArmorCircuitBreaker.@Nullable Call permission;
+
+		GatedCall(String operation, @Nullable String template) {
+			this.operation = operation;
+			this.template = template;
 		}
-		return admitted(operation, template);
-	}
 
-	private Admission admitted(String operation, @Nullable String template) {
-		ModelArmorCircuitBreaker breaker = this.breaker;
-		long started = System.nanoTime();
-		return new Admission() {
-
-			@Override
-			public void ended(String status) {
-				if (breaker != null) {
-					breaker.ended(status, System.nanoTime() - started);
-				}
-				safely(() -> ResilienceGate.this.observer.attemptEnded(operation, template, status));
+		@Override
+		public Admission admit(@Nullable RetryDeadline deadline) {
+			Admission refused = breakerRefusal();
+			if (refused != null) {
+				return refused;
 			}
+			QuotaLimiter quota = ResilienceGate.this.quota;
+			return (quota != null) ? permitted(quota.acquire(deadline)) : admitted();
+		}
 
-		};
+		@Override
+		public CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline) {
+			Admission refused = breakerRefusal();
+			if (refused != null) {
+				return CompletableFuture.completedFuture(refused);
+			}
+			QuotaLimiter quota = ResilienceGate.this.quota;
+			if (quota == null) {
+				return CompletableFuture.completedFuture(admitted());
+			}
+			CompletableFuture<QuotaLimiter.Permit> permit = quota.acquireAsync(deadline);
+			CompletableFuture<Admission> admission = permit.thenApply(this::permitted);
+			admission.whenComplete((admitted, failure) -> {
+				if (admission.isCancelled()) {
+					permit.cancel(false);
+				}
+			});
+			return admission;
+		}
+
+		@Override
+		public void ended() {
+			ModelArmorCircuitBreaker.Call permission = this.permission;
+			if (permission != null) {
+				permission.ended();
+			}
+		}
+
+		/** The breaker first: an open breaker refuses at once, without spending a quota permit. */
+		private @Nullable Admission breakerRefusal() {
+			ModelArmorCircuitBreaker breaker = ResilienceGate.this.breaker;
+			if (breaker == null) {
+				return null;
+			}
+			ModelArmorCircuitBreaker.Call permission = this.permission;
+			if (permission == null) {
+				permission = breaker.start();
+				if (permission == null) {
+					return refused(this.operation, this.template, CallOutcome.CIRCUIT_OPEN);
+				}
+				this.permission = permission;
+				return null;
+			}
+			return permission.mayRetry() ? null : refused(this.operation, this.template, CallOutcome.CIRCUIT_OPEN);
+		}
+
+		/** After the breaker let the attempt through: the quota's answer decides. */
+		private Admission permitted(QuotaLimiter.Permit permit) {
+			CallOutcome refusal = permit.refusal();
+			safely(() -> ResilienceGate.this.observer.quotaAsked(this.template, permit.waited(), refusal == null));
+			return (refusal != null) ? refused(this.operation, this.template, refusal) : admitted();
+		}
+
+		private Admission admitted() {
+			ModelArmorCircuitBreaker.Call permission = this.permission;
+			return new Admission() {
+
+				@Override
+				public void ended(String status) {
+					if (permission != null) {
+						permission.attemptEnded(status);
+					}
+					safely(() -> ResilienceGate.this.observer.attemptEnded(GatedCall.this.operation,
+							GatedCall.this.template, status));
+				}
+
+			};
+		}
+
 	}
 
 	private Admission refused(String operation, @Nullable String template, CallOutcome outcome) {

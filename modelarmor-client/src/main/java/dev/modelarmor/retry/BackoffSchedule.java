@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.random.RandomGenerator;
 
 /**
- * The seed's schedule: truncated exponential backoff with jitter. The wait before retry {@code n}
+ * Google's schedule: truncated exponential backoff with jitter. The wait before retry {@code n}
  * (counting from 0) is {@code min(initialBackoff × 2^n + U[0, jitter], maxBackoff)}, with the random
  * part drawn afresh for every retry. With Google's values (1 s, 1 s, 32 s) the waits are
  * 1–2 s, 2–3 s, 4–5 s, 8–9 s, 16–17 s, then 32 s.

@@ -132,11 +132,11 @@ public final class CallLog {
 	/**
 	 * Any other field, e.g. {@code state}.
 	 * @param key the field's name, in snake case
-	 * @param value its value (never content), or {@code null} to leave it out
+	 * @param value its value (never content), or {@code null} (or blank text) to leave it out
 	 * @return this line
 	 */
 	public CallLog field(String key, @Nullable Object value) {
-		if (value != null) {
+		if (value != null && !(value instanceof String text && text.isBlank())) {
 			this.event.addKeyValue(key, value);
 		}
 		return this;

@@ -46,4 +46,25 @@ public enum CallOutcome {
 		return name().toLowerCase(Locale.ROOT);
 	}
 
+	/**
+	 * Why a call ended so, in words, for the one log line of a call that failed and for its exception.
+	 * @return e.g. {@code the next retry would have ended past the call's deadline}
+	 */
+	public String reason() {
+		return switch (this) {
+			case SUCCESS -> "answered";
+			case SUCCESS_AFTER_RETRY -> "answered after retries";
+			case NON_RETRYABLE -> "the failure is not one that a retry can mend";
+			case DEADLINE_EXCEEDED -> "the next retry would have ended past the call's deadline";
+			case RETRY_AFTER_EXCEEDS_DEADLINE -> "the server asked to wait past the call's deadline";
+			case NOT_SCREENED -> "the screening could not complete";
+			case BUDGET_EXHAUSTED -> "no retry: this client's retries over the last seconds reached the retry budget "
+					+ "(modelarmor.retry.budget.*), which only a sustained storm of failures spends";
+			case INTERRUPTED -> "the wait before a retry was cut short (shutdown or interrupt)";
+			case QUOTA_EXHAUSTED -> "not sent: no quota permit came within modelarmor.quota.max-wait and the deadline";
+			case CIRCUIT_OPEN -> "not sent: the circuit breaker is open, most recent calls to Model Armor failed "
+					+ "(modelarmor.circuit-breaker.*)";
+		};
+	}
+
 }

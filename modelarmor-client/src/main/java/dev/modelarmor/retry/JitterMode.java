@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * {@code cap} its maximum backoff and {@code n} the retry's index (from 0):
  *
  * <ul>
- * <li>{@link #SEED}: the specification, {@code min(b·2^n + U[0, jitter], cap)}. The default.</li>
+ * <li>{@link #GOOGLE}: the specification, {@code min(b·2^n + U[0, jitter], cap)}. The default.</li>
  * <li>{@link #FULL}: "full jitter", {@code U[0, min(cap, b·2^n)]}; the schedule's {@code jitter} is not used.</li>
  * <li>{@link #DECORRELATED}: AWS's "decorrelated jitter", {@code min(cap, U[b, previous × 3])}, where
  * {@code previous} is this mode's previous wait of the same call and {@code b} before the first retry; the
@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
 public enum JitterMode {
 
 	/** {@code min(b·2^n + U[0, jitter], cap)}: Google's retry strategy as specified. */
-	SEED,
+	GOOGLE,
 
 	/** {@code U[0, min(cap, b·2^n)]}: full jitter. */
 	FULL,
@@ -36,7 +36,7 @@ public enum JitterMode {
 
 	/**
 	 * The wait before a retry. Pure: the only state is {@code previous}, which the caller keeps.
-	 * @param schedule the initial backoff, jitter (used by {@link #SEED} only) and cap
+	 * @param schedule the initial backoff, jitter (used by {@link #GOOGLE} only) and cap
 	 * @param retry the retry's index: 0 for the first retry (the second attempt)
 	 * @param previous the wait this mode returned for the previous retry of the same call, or
 	 * {@code null} before the first retry (only {@link #DECORRELATED} reads it)
@@ -49,7 +49,7 @@ public enum JitterMode {
 			throw new IllegalArgumentException("retry must not be negative: " + retry);
 		}
 		return switch (this) {
-			case SEED -> schedule.delayBeforeRetry(retry, random);
+			case GOOGLE -> schedule.delayBeforeRetry(retry, random);
 			case FULL -> Duration.ofMillis(full(schedule, retry, random));
 			case DECORRELATED -> Duration.ofMillis(decorrelated(schedule, previous, random));
 		};

@@ -17,9 +17,10 @@ import org.springframework.retry.backoff.BackOffPolicy;
  * {@link RetryTimeline} decides. When the next wait would end after the deadline it is not slept: the
  * call is marked exhausted, so {@code RetryTemplate} throws the last attempt's exception at once.
  *
- * <p>Each retry logs one DEBUG line with the attempt, the failure's status and the wait; the call's end
- * (not retrying, or the wait cut short) one WARN line, so that a storm of retries is not a storm of WARN
- * lines. Never content.
+ * <p>Each retry logs one DEBUG line with the attempt, the failure's status and the wait, and so does the
+ * call's end (not retrying, or the wait cut short, with why in words): the call's one WARN line is written
+ * where the failure is decided on (the screening's fail-closed or fail-open line), with the same
+ * {@code call_id}, outcome and reason. Never content.
  */
 public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 
@@ -65,11 +66,11 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 		RetryTimeline.RetryDecision decision = call.timeline.next(serverHint(failure));
 		CallOutcome stop = decision.stop();
 		if (stop != null) {
-			CallLog.warn(logger).call(RetryRecords.call(call.context)).outcome(stop).status(CallLog.statusOf(failure))
+			CallLog.debug(logger).call(RetryRecords.call(call.context)).outcome(stop).status(CallLog.statusOf(failure))
 				.attempts(call.context.getRetryCount())
 				.log(() -> String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
-						+ "wait=%s remaining=%s", call.context.getRetryCount(), FailureClassifier.describe(failure),
-						stop.tag(), decision.delay(), call.timeline.deadline().remaining()));
+						+ "wait=%s remaining=%s: %s", call.context.getRetryCount(), FailureClassifier.describe(failure),
+						stop.tag(), decision.delay(), call.timeline.deadline().remaining(), stop.reason()));
 			RetryRecords.stopped(call.context, stop);
 			call.context.setExhaustedOnly();
 			return null;
@@ -127,7 +128,7 @@ public final class JitteredTruncatedBackOffPolicy implements BackOffPolicy {
 	private static void interrupted(CallState call, Duration wait, String why) {
 		Throwable failure = call.context.getLastThrowable();
 		RetryRecords.stopped(call.context, CallOutcome.INTERRUPTED);
-		CallLog.warn(logger).call(RetryRecords.call(call.context)).outcome(CallOutcome.INTERRUPTED)
+		CallLog.debug(logger).call(RetryRecords.call(call.context)).outcome(CallOutcome.INTERRUPTED)
 			.status(CallLog.statusOf(failure)).attempts(call.context.getRetryCount())
 			.log(() -> String.format("Model Armor call abandoned while waiting to retry, %s: attempt=%d failure=\"%s\" "
 					+ "outcome=%s wait=%s remaining=%s", why, call.context.getRetryCount(), FailureClassifier.describe(failure),

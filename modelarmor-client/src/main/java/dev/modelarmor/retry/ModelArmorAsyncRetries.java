@@ -152,10 +152,6 @@ public final class ModelArmorAsyncRetries {
 				return;
 			}
 			if (failure == null) {
-				RetryBudget budget = ModelArmorAsyncRetries.this.policies.budget();
-				if (budget != null) {
-					budget.onSuccess();
-				}
 				this.result.complete(this.call.ended(answer));
 				return;
 			}

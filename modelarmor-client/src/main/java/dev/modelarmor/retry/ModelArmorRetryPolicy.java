@@ -10,12 +10,16 @@ import org.springframework.retry.context.RetryContextSupport;
 
 /**
  * spring-retry {@link RetryPolicy} that retries exactly the failures the {@link FailureClassifier}
- * accepts, while the client's {@link RetryBudget} (when there is one) allows it. It sets no attempt
- * limit: the deadline, enforced by {@link JitteredTruncatedBackOffPolicy}, ends retrying.
+ * accepts, while the client's {@link RetryBudget} (when there is one) allows it: every call counts towards
+ * the budget when it opens, every retry asks it once. It sets no attempt limit: the deadline, enforced by
+ * {@link JitteredTruncatedBackOffPolicy}, ends retrying.
  */
 public final class ModelArmorRetryPolicy implements RetryPolicy {
 
 	private static final Logger logger = LoggerFactory.getLogger(ModelArmorRetryPolicy.class);
+
+	/** Set on the context while the budget has refused the retry of the last failure. */
+	private static final String BUDGET_REFUSED = ModelArmorRetryPolicy.class.getName() + ".budgetRefused";
 
 	private final FailureClassifier classifier;
 
@@ -40,14 +44,13 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		if (!this.classifier.isRetryable(last)) {
 			return false;
 		}
-		if (this.budget != null && !this.budget.allowsRetry()) {
+		if (context.getAttribute(BUDGET_REFUSED) != null) {
 			if (RetryRecords.failureOutcome(context) != CallOutcome.BUDGET_EXHAUSTED) {
-				RetryBudget spent = this.budget;
-				CallLog.warn(logger).call(RetryRecords.call(context)).outcome(CallOutcome.BUDGET_EXHAUSTED)
+				CallLog.debug(logger).call(RetryRecords.call(context)).outcome(CallOutcome.BUDGET_EXHAUSTED)
 					.status(CallLog.statusOf(last)).attempts(context.getRetryCount())
-					.log(() -> String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s "
-							+ "tokens=%.1f", context.getRetryCount(), FailureClassifier.describe(last),
-							CallOutcome.BUDGET_EXHAUSTED.tag(), spent.tokens()));
+					.log(() -> String.format("Model Armor call failed, not retrying: attempt=%d failure=\"%s\" outcome=%s: %s",
+							context.getRetryCount(), FailureClassifier.describe(last), CallOutcome.BUDGET_EXHAUSTED.tag(),
+							CallOutcome.BUDGET_EXHAUSTED.reason()));
 				RetryRecords.stopped(context, CallOutcome.BUDGET_EXHAUSTED);
 			}
 			return false;
@@ -55,8 +58,12 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		return true;
 	}
 
+	/** A call starts: it counts towards what the budget lets retries spend. */
 	@Override
 	public RetryContext open(@Nullable RetryContext parent) {
+		if (this.budget != null) {
+			this.budget.onCall();
+		}
 		return new RetryContextSupport(parent);
 	}
 
@@ -64,11 +71,16 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 	public void close(RetryContext context) {
 	}
 
+	/**
+	 * An attempt failed: when it may be retried, the budget is asked for the retry now, once, so that asking
+	 * again before the next attempt (spring-retry asks twice) takes nothing more.
+	 */
 	@Override
 	public void registerThrowable(RetryContext context, Throwable throwable) {
 		((RetryContextSupport) context).registerThrowable(throwable);
 		if (this.budget != null && this.classifier.isRetryable(throwable)) {
-			this.budget.onRetryableFailure();
+			boolean tooManyRequests = throwable instanceof HttpFailure http && http.statusCode() == 429;
+			context.setAttribute(BUDGET_REFUSED, this.budget.tryRetry(tooManyRequests) ? null : Boolean.TRUE);
 		}
 	}
 

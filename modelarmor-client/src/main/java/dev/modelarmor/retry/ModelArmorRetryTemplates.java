@@ -5,9 +5,7 @@ import java.util.function.Function;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.retry.RetryCallback;
 import org.springframework.retry.RetryContext;
-import org.springframework.retry.RetryListener;
 import org.springframework.retry.backoff.BackOffInterruptedException;
 import org.springframework.retry.support.RetryTemplate;
 
@@ -31,25 +29,15 @@ public final class ModelArmorRetryTemplates {
 	}
 
 	/**
-	 * A template that retries as the settings say, drawing on the given retry budget (issue 26: a budget
-	 * made outside, so that its tokens can be a gauge).
+	 * A template that retries as the settings say, drawing on the given retry budget (a budget made
+	 * outside, so that its tokens can be a gauge and both paths share it).
 	 * @param settings the schedule, deadline and classification; their budget settings are not used
 	 * @param runtime the clock, sleeper and random source
 	 * @param budget the budget, or {@code null} for none
 	 * @return a new template
 	 */
 	public static RetryTemplate retrying(RetrySettings settings, RetryRuntime runtime, @Nullable RetryBudget budget) {
-		RetryTemplate template = template(RetryPolicies.retrying(settings, runtime, budget));
-		if (budget != null) {
-			template.registerListener(new RetryListener() {
-				@Override
-				public <T, E extends Throwable> void onSuccess(RetryContext context, RetryCallback<T, E> callback,
-						T result) {
-					budget.onSuccess();
-				}
-			});
-		}
-		return template;
+		return template(RetryPolicies.retrying(settings, runtime, budget));
 	}
 
 	/**

@@ -1,109 +1,136 @@
 package dev.modelarmor.retry;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 
 /**
- * A retry budget in the manner of gRPC's retry throttling: a bucket of {@code maxTokens} tokens that
- * starts full; every retryable failure takes one token, every success gives back {@code tokenRatio};
- * retries are allowed only while more than half of the bucket is left. During a long outage the bucket
- * drains and clients stop piling retries on Model Armor, then refill as calls succeed again.
+ * A retry budget proportional to traffic, in the manner of Finagle's {@code RetryBudget}: over the last
+ * {@link RetryBudgetSettings#window()}, a client's retries may be {@link RetryBudgetSettings#retryRatio()} of
+ * its calls plus {@link RetryBudgetSettings#minRetriesPerSecond()} a second. Every call counts when it starts;
+ * every retry is asked for, once, when its attempt has failed. What the window has forgotten comes back by
+ * itself: no success is needed to refill it, so a quiet application that met an outage retries its next
+ * call as the strategy says.
  *
- * <p>It also refills with time: once {@link #QUIET_PERIOD} has passed without a retryable failure, the
- * bucket is full again, so that after a storm in which no call succeeded the next lone failure is retried
- * (gRPC's refills only on successes, and a client that has stopped retrying may see few). While failures
- * go on, nothing comes back with time, and a storm still drains it.
+ * <p>It engages on sustained, broad failure only: one call's retries (at most about seven within a 60 s
+ * deadline) and a blip's are far inside it, while a storm of failures that retries would multiply (a spent
+ * quota answering 429 to everything, an outage the breaker has not yet seen) is held to about
+ * {@code 1 + retryRatio} times the offered load. Retries of HTTP 429 have a floor of at most
+ * {@link RetryBudgetSettings#TOO_MANY_REQUESTS_RETRIES_PER_SECOND}.
  *
- * <p>Thread-safe; one budget is shared by all calls of one client. Applications get one through
- * {@link RetrySettings#budget()}; the type is public because the retry-storm simulation of the benchmarks
- * drives one budget per simulated client, the way {@link ModelArmorRetryPolicy} drives the client's, and
- * because the starter's metrics read {@link #tokens()}.
+ * <p>Thread-safe; one budget is shared by all calls of one client (both paths). The type is public because
+ * the benchmarks drive budgets of their own and the starter's metrics read {@link #tokens()}.
  */
 public final class RetryBudget {
 
-	/** After this long without a retryable failure the bucket is full again. */
-	public static final Duration QUIET_PERIOD = Duration.ofMinutes(1);
+	private final double retryRatio;
 
-	private final double maxTokens;
+	private final int minRetriesPerSecond;
 
-	private final double tokenRatio;
+	private final int seconds;
 
 	private final Clock clock;
 
-	private double tokens;
+	/** Per second of the window, in a ring: the second it holds, its calls and its retries. */
+	private final long[] second;
 
-	private Instant lastFailure;
+	private final long[] calls;
+
+	private final long[] retries;
 
 	/**
-	 * Creates a full budget that refills with the system clock.
-	 * @param settings the size of the bucket and what a success gives back
+	 * Creates a budget with the system clock.
+	 * @param settings the ratio, the floor and the window
 	 */
 	public RetryBudget(RetryBudgetSettings settings) {
 		this(settings, Clock.systemUTC());
 	}
 
 	/**
-	 * Creates a full budget.
-	 * @param settings the size of the bucket and what a success gives back
-	 * @param clock tells how much time has passed, for the refill with time
+	 * Creates a budget.
+	 * @param settings the ratio, the floor and the window
+	 * @param clock tells which seconds the window holds
 	 */
 	public RetryBudget(RetryBudgetSettings settings, Clock clock) {
-		this.maxTokens = settings.maxTokens();
-		this.tokenRatio = settings.tokenRatio();
+		this.retryRatio = settings.retryRatio();
+		this.minRetriesPerSecond = settings.minRetriesPerSecond();
+		this.seconds = (int) settings.window().toSeconds();
 		this.clock = clock;
-		this.tokens = this.maxTokens;
-		this.lastFailure = clock.instant();
+		this.second = new long[this.seconds];
+		this.calls = new long[this.seconds];
+		this.retries = new long[this.seconds];
+		java.util.Arrays.fill(this.second, Long.MIN_VALUE);
 	}
 
 	/**
-	 * A retryable failure takes a token.
+	 * A call starts: it adds {@code retryRatio} to what retries may spend.
 	 */
-	public synchronized void onRetryableFailure() {
-		refill();
-		this.tokens = Math.max(0, this.tokens - 1);
-		this.lastFailure = this.clock.instant();
+	public synchronized void onCall() {
+		this.calls[slot()]++;
 	}
 
 	/**
-	 * A success gives back a fraction of a token.
+	 * Asks for one retry, and takes it when allowed.
+	 * @param tooManyRequests whether the failure to retry is an HTTP 429 (then the floor is at most
+	 * {@link RetryBudgetSettings#TOO_MANY_REQUESTS_RETRIES_PER_SECOND})
+	 * @return {@code true} when the retry may start
 	 */
-	public synchronized void onSuccess() {
-		refill();
-		this.tokens = Math.min(this.maxTokens, this.tokens + this.tokenRatio);
+	public synchronized boolean tryRetry(boolean tooManyRequests) {
+		int slot = slot();
+		int floor = tooManyRequests
+				? Math.min(this.minRetriesPerSecond, RetryBudgetSettings.TOO_MANY_REQUESTS_RETRIES_PER_SECOND)
+				: this.minRetriesPerSecond;
+		if (left(floor) < 1) {
+			return false;
+		}
+		this.retries[slot]++;
+		return true;
 	}
 
 	/**
-	 * Whether a retry may start now.
-	 * @return {@code true} while more than half of the bucket is left
-	 */
-	public synchronized boolean allowsRetry() {
-		refill();
-		return this.tokens > this.maxTokens / 2;
-	}
-
-	/**
-	 * The tokens left, for metrics and tests.
-	 * @return the tokens
+	 * The retries (of a 5xx or an I/O failure) the budget allows now, for metrics and tests.
+	 * @return the retries left, never negative
 	 */
 	public synchronized double tokens() {
-		refill();
-		return this.tokens;
+		slot();
+		return Math.max(0, left(this.minRetriesPerSecond));
 	}
 
 	/**
-	 * Full again, as after a quiet period: for a test kit that runs tests one after another on one client,
-	 * so that one test's outage does not stop the next test's retries.
+	 * Forgets every call and retry, as after a quiet window: for a test kit that runs tests one after another
+	 * on one client, so that one test's outage does not stop the next test's retries.
 	 */
 	public synchronized void reset() {
-		this.tokens = this.maxTokens;
-		this.lastFailure = this.clock.instant();
+		java.util.Arrays.fill(this.second, Long.MIN_VALUE);
+		java.util.Arrays.fill(this.calls, 0);
+		java.util.Arrays.fill(this.retries, 0);
 	}
 
-	private void refill() {
-		if (Duration.between(this.lastFailure, this.clock.instant()).compareTo(QUIET_PERIOD) >= 0) {
-			this.tokens = this.maxTokens;
+	private double left(int floorPerSecond) {
+		long callsInWindow = 0;
+		long retriesInWindow = 0;
+		for (int i = 0; i < this.seconds; i++) {
+			callsInWindow += this.calls[i];
+			retriesInWindow += this.retries[i];
 		}
+		return (double) floorPerSecond * this.seconds + this.retryRatio * callsInWindow - retriesInWindow;
+	}
+
+	/** The current second's slot, emptying the slots the window has left behind. */
+	private int slot() {
+		long now = Math.floorDiv(this.clock.millis(), 1000);
+		for (int i = 0; i < this.seconds; i++) {
+			if (this.second[i] <= now - this.seconds) {
+				this.second[i] = Long.MIN_VALUE;
+				this.calls[i] = 0;
+				this.retries[i] = 0;
+			}
+		}
+		int slot = (int) Math.floorMod(now, (long) this.seconds);
+		if (this.second[slot] != now) {
+			this.second[slot] = now;
+			this.calls[slot] = 0;
+			this.retries[slot] = 0;
+		}
+		return slot;
 	}
 
 }

@@ -1,26 +1,50 @@
 package dev.modelarmor.retry;
 
-/**
- * The size of a {@link RetryBudget} and what a success gives back, as gRPC's {@code retryThrottling}
- * defines them.
- *
- * @param maxTokens the bucket's size, from 1 to 1000; retries stop at half of it
- * @param tokenRatio the tokens a success gives back, more than 0 and at most 1
- */
-public record RetryBudgetSettings(int maxTokens, double tokenRatio) {
+import java.time.Duration;
+import java.util.Objects;
 
-	/** 10 tokens, 0.1 back per success: retries stop after about 5 failures more than 10× the successes. */
-	public static final RetryBudgetSettings DEFAULTS = new RetryBudgetSettings(10, 0.1);
+/**
+ * The size of a {@link RetryBudget}, in the manner of Finagle's {@code RetryBudget}: over the last
+ * {@code window}, the retries of one client may be {@code retryRatio} of its calls plus
+ * {@code minRetriesPerSecond} a second. Retries of HTTP 429 (the project's quota is spent, the service is up)
+ * get a floor of at most {@link #TOO_MANY_REQUESTS_RETRIES_PER_SECOND}: retrying a spent quota only adds to
+ * it, so in a quota storm the ratio bounds what retries add to the offered load.
+ *
+ * @param retryRatio retries allowed per call, from 0 to 10 ({@code 0.2}: one retry for every five calls)
+ * @param minRetriesPerSecond retries allowed a second whatever the traffic, from 0 to 10,000, so that a
+ * quiet application's calls keep their retries
+ * @param window the time over which calls and retries are counted, from 1 s to 10 min, in whole seconds
+ */
+public record RetryBudgetSettings(double retryRatio, int minRetriesPerSecond, Duration window) {
 
 	/**
-	 * Rejects values gRPC rejects.
+	 * The floor of retries of HTTP 429 a second (never above {@link #minRetriesPerSecond}): a lone 429 is still
+	 * retried, a storm of them adds about the ratio to the load.
+	 */
+	public static final int TOO_MANY_REQUESTS_RETRIES_PER_SECOND = 1;
+
+	/**
+	 * Finagle's defaults: 20 % of calls plus 10 retries a second over 10 s. A single call's retries (a few over
+	 * its 60 s deadline) and a burst's (about three retries for each call of a 3 s blip) fit; a sustained
+	 * storm is held to about 1.2 × the offered load and 10 more a second.
+	 */
+	public static final RetryBudgetSettings DEFAULTS = new RetryBudgetSettings(0.2, 10, Duration.ofSeconds(10));
+
+	/**
+	 * Rejects values the budget cannot work with, naming the setting.
 	 */
 	public RetryBudgetSettings {
-		if (maxTokens < 1 || maxTokens > 1000) {
-			throw new InvalidSettingException("budget.max-tokens", maxTokens, "must be from 1 to 1000");
+		Objects.requireNonNull(window, "window");
+		if (!(retryRatio >= 0 && retryRatio <= 10)) {
+			throw new InvalidSettingException("budget.retry-ratio", retryRatio, "must be from 0 to 10 (retries per call)");
 		}
-		if (!(tokenRatio > 0 && tokenRatio <= 1)) {
-			throw new InvalidSettingException("budget.token-ratio", tokenRatio, "must be more than 0 and at most 1");
+		if (minRetriesPerSecond < 0 || minRetriesPerSecond > 10_000) {
+			throw new InvalidSettingException("budget.min-retries-per-second", minRetriesPerSecond,
+					"must be from 0 to 10000");
+		}
+		if (window.compareTo(Duration.ofSeconds(1)) < 0 || window.compareTo(Duration.ofMinutes(10)) > 0
+				|| window.toMillis() % 1000 != 0) {
+			throw new InvalidSettingException("budget.window", window, "must be whole seconds from 1s to 10m");
 		}
 	}
 

@@ -12,17 +12,16 @@ import org.springframework.retry.policy.NeverRetryPolicy;
  *
  * @param retry which failures are retried, while the budget allows
  * @param backOff the waits and the deadline
- * @param budget told of every success, or {@code null} for none
  */
-record RetryPolicies(RetryPolicy retry, JitteredTruncatedBackOffPolicy backOff, @Nullable RetryBudget budget) {
+record RetryPolicies(RetryPolicy retry, JitteredTruncatedBackOffPolicy backOff) {
 
 	static RetryPolicies retrying(RetrySettings settings, RetryRuntime runtime, @Nullable RetryBudget budget) {
 		return new RetryPolicies(new ModelArmorRetryPolicy(new FailureClassifier(settings.retryTooManyRequests()), budget),
-				new JitteredTruncatedBackOffPolicy(settings, runtime), budget);
+				new JitteredTruncatedBackOffPolicy(settings, runtime));
 	}
 
 	static RetryPolicies singleAttempt(RetrySettings settings, RetryRuntime runtime) {
-		return new RetryPolicies(new NeverRetryPolicy(), new JitteredTruncatedBackOffPolicy(settings, runtime), null);
+		return new RetryPolicies(new NeverRetryPolicy(), new JitteredTruncatedBackOffPolicy(settings, runtime));
 	}
 
 	/** A budget of its own when the settings ask for one. */

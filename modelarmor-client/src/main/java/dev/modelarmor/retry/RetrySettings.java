@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param retryTooManyRequests whether HTTP 429 is retried (500, 502, 503, 504 and I/O failures always are)
  * @param honorRetryAfter whether a server's {@code Retry-After} or {@code RetryInfo} hint raises the next wait
  * @param budget the retry budget of each client, or {@code null} for none
- * @param jitterMode how the random part of each wait is drawn; {@link JitterMode#SEED} (the specification)
+ * @param jitterMode how the random part of each wait is drawn; {@link JitterMode#GOOGLE} (the specification)
  * unless set
  */
 public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
@@ -48,7 +48,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 			throw new InvalidSettingException("deadline", deadline,
 					"must not be longer than " + MAX_DEADLINE.toHours() + "h");
 		}
-		if (jitterMode != JitterMode.SEED && schedule.initialBackoff().isZero()) {
+		if (jitterMode != JitterMode.GOOGLE && schedule.initialBackoff().isZero()) {
 			throw new InvalidSettingException("initial-backoff", schedule.initialBackoff(),
 					"must be positive with jitter-mode " + jitterMode.name().toLowerCase(Locale.ROOT)
 							+ ": every wait would be zero and retries would hammer Model Armor");
@@ -64,7 +64,7 @@ public record RetrySettings(BackoffSchedule schedule, Duration deadline, boolean
 	 */
 	public RetrySettings(BackoffSchedule schedule, Duration deadline, boolean retryTooManyRequests,
 			boolean honorRetryAfter) {
-		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.SEED);
+		this(schedule, deadline, retryTooManyRequests, honorRetryAfter, null, JitterMode.GOOGLE);
 	}
 
 	/**

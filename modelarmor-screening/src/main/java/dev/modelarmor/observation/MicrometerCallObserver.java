@@ -23,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  * and {@code status} (when the call ends), and one {@link Observation.Event} named
  * {@value #ATTEMPT_FAILED} per failed attempt, whose contextual name gives the attempt number and the
  * short failure ({@code attempt 1 failed: HTTP 503}), never content. The observation is in scope while the
- * call runs, so the HTTP attempts' own {@code http.client.requests} observations, which Boot's
- * {@code RestClient.Builder} records, nest under it.
+ * call runs on the calling thread, so the HTTP attempts' own {@code http.client.requests} observations,
+ * which Boot's {@code RestClient.Builder} records, nest under it; a non-blocking call takes it out of the
+ * calling thread's context as soon as it goes on elsewhere.
  *
  * <p>With a {@link MeterRegistry}, each call also records these meters:
  * <table>
@@ -150,6 +151,11 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 
 		private boolean finished;
 
+		/** The thread whose context holds the scope: only there can it be closed. */
+		private final Thread starting = Thread.currentThread();
+
+		private boolean scopeClosed;
+
 		ObservedCall(Observation observation, Observation.Scope scope, Timer.@Nullable Sample sample,
 				String template) {
 			this.observation = observation;
@@ -175,8 +181,24 @@ public class MicrometerCallObserver implements ModelArmorCallObserver {
 			finally {
 				this.observation.lowCardinalityKeyValue("outcome", result.outcome().tag())
 					.lowCardinalityKeyValue("status", result.status());
-				this.scope.close();
+				closeScopeOnTheStartingThread();
 				this.observation.stop();
+			}
+		}
+
+		@Override
+		public void leftTheStartingThread() {
+			closeScopeOnTheStartingThread();
+		}
+
+		/**
+		 * The scope lives in a thread-local of the thread that opened it: closed there, once. A call that ends on
+		 * another thread has closed it when it left the starting one.
+		 */
+		private synchronized void closeScopeOnTheStartingThread() {
+			if (!this.scopeClosed && Thread.currentThread() == this.starting) {
+				this.scopeClosed = true;
+				this.scope.close();
 			}
 		}
 

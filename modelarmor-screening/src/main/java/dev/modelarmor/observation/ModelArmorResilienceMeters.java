@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The gauges of the client's resilience: {@value #CIRCUIT_BREAKER_STATE} (one series per state, tag
  * {@code state} = {@code closed}, {@code open}, {@code half_open}, …; 1 for the current state, 0 for the
- * others) and {@value #RETRY_BUDGET_TOKENS} (the tokens left in the retry budget, with time refill).
+ * others) and {@value #RETRY_BUDGET_TOKENS} (the retries of a 5xx the retry budget allows now).
  */
 public final class ModelArmorResilienceMeters {
 

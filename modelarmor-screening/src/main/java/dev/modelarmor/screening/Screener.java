@@ -227,14 +227,18 @@ final class Screener {
 		Rejected rejected = rejection(side.phase(), ex);
 		if (rejected != null) {
 			report(side, ScreeningResult.REJECTED, Set.of());
-			CallLog.warn(logger).callId(ex.callId().orElse(null)).phase(side.phase()).outcome(INPUT_REJECTED).status(status)
+			CallLog.warn(logger).callId(ex.callId().orElse(null)).field("template", ex.template().orElse(side.template()))
+				.phase(side.phase()).outcome(INPUT_REJECTED).status(status)
 				.attempts(ex.attempts())
 				.log(() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
 						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
 			return rejected;
 		}
+		// why, in words, when the call ended for a reason of its own (deadline, budget, breaker, quota)
+		String why = ex.outcome().filter((outcome) -> outcome != CallOutcome.NON_RETRYABLE)
+			.map((outcome) -> ", " + outcome.reason()).orElse("");
 		return notScreened(side,
-				new NotScreened(side.phase(), FailureClassifier.describe(ex), ex.attempts(), status, ex));
+				new NotScreened(side.phase(), FailureClassifier.describe(ex) + why, ex.attempts(), status, ex));
 	}
 
 	/**
@@ -257,7 +261,10 @@ final class Screener {
 		report(side, open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
 		String fields = String.format(FAILURE_FIELDS, side.caller(), notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
 				notScreened.status(), notScreened.attempts(), notScreened.reason());
-		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause())).phase(notScreened.phase())
+		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause()))
+			.field("template", (notScreened.cause() instanceof ModelArmorException modelArmor)
+					? modelArmor.template().orElse(side.template()) : side.template())
+			.phase(notScreened.phase())
 			.outcome(CallOutcome.NOT_SCREENED).status(notScreened.status()).attempts(notScreened.attempts())
 			.field("fail_open", open);
 		if (open) {

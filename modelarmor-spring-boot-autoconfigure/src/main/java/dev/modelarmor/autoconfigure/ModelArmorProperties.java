@@ -342,7 +342,7 @@ public class ModelArmorProperties {
 		private boolean honorRetryAfter = RetrySettings.DEFAULTS.honorRetryAfter();
 
 		/**
-		 * How the random part of each wait is drawn: seed (Google's strategy: initial-backoff × 2^n plus up to
+		 * How the random part of each wait is drawn: google (Google's strategy: initial-backoff × 2^n plus up to
 		 * jitter, capped), full (uniform between 0 and the capped exponential wait) or decorrelated (uniform
 		 * between initial-backoff and three times the previous wait, capped). Full and decorrelated spread a
 		 * crowd of clients better after an outage.
@@ -420,27 +420,35 @@ public class ModelArmorProperties {
 		}
 
 		/**
-		 * A gRPC-style retry budget per client: a bucket of tokens that retryable failures drain and
-		 * successes refill; retries stop while it is below half.
+		 * A retry budget per client, in the manner of Finagle's: over the last window, retries may be
+		 * retry-ratio of the calls plus min-retries-per-second a second. It engages only on a sustained storm of
+		 * failures; one call's retries and a blip's fit in it.
 		 */
 		public static class Budget {
 
 			/**
-			 * Whether calls draw on a retry budget. When enabled, retries stop while the bucket is below half
-			 * (outcome budget_exhausted), so that a storm of failures (429s above the quota) is not multiplied
-			 * by retries.
+			 * Whether calls draw on a retry budget. When enabled, a retry the budget has no room for is not made
+			 * (outcome budget_exhausted), so that a storm of failures (429s above the quota) is not multiplied by
+			 * retries.
 			 */
 			private boolean enabled = true;
 
 			/**
-			 * Size of the bucket, from 1 to 1000. Each retryable failure takes one token.
+			 * Retries allowed per call over the window, from 0 to 10: 0.2 lets retries add at most 20 % to a
+			 * sustained storm's load.
 			 */
-			private int maxTokens = RetryBudgetSettings.DEFAULTS.maxTokens();
+			private double retryRatio = RetryBudgetSettings.DEFAULTS.retryRatio();
 
 			/**
-			 * Tokens a successful call gives back, more than 0 and at most 1.
+			 * Retries allowed a second whatever the traffic, from 0 to 10000, so that a quiet application's calls
+			 * keep Google's retries. Retries of HTTP 429 get at most 1 a second of it.
 			 */
-			private double tokenRatio = RetryBudgetSettings.DEFAULTS.tokenRatio();
+			private int minRetriesPerSecond = RetryBudgetSettings.DEFAULTS.minRetriesPerSecond();
+
+			/**
+			 * Time over which calls and retries are counted, whole seconds from 1s to 10m.
+			 */
+			private Duration window = RetryBudgetSettings.DEFAULTS.window();
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -450,20 +458,28 @@ public class ModelArmorProperties {
 				this.enabled = enabled;
 			}
 
-			public int getMaxTokens() {
-				return this.maxTokens;
+			public double getRetryRatio() {
+				return this.retryRatio;
 			}
 
-			public void setMaxTokens(int maxTokens) {
-				this.maxTokens = maxTokens;
+			public void setRetryRatio(double retryRatio) {
+				this.retryRatio = retryRatio;
 			}
 
-			public double getTokenRatio() {
-				return this.tokenRatio;
+			public int getMinRetriesPerSecond() {
+				return this.minRetriesPerSecond;
 			}
 
-			public void setTokenRatio(double tokenRatio) {
-				this.tokenRatio = tokenRatio;
+			public void setMinRetriesPerSecond(int minRetriesPerSecond) {
+				this.minRetriesPerSecond = minRetriesPerSecond;
+			}
+
+			public Duration getWindow() {
+				return this.window;
+			}
+
+			public void setWindow(Duration window) {
+				this.window = window;
 			}
 
 		}
@@ -550,24 +566,24 @@ public class ModelArmorProperties {
 	}
 
 	/**
-	 * The circuit breaker of each instance: while most recent attempts fail (5xx, no answer), calls fail at
-	 * once as not screened (outcome circuit_open) instead of waiting out their deadline.
+	 * The circuit breaker of each instance: while most recent calls fail (5xx, no answer, for failing-for), calls
+	 * fail at once as not screened (outcome circuit_open) instead of waiting out their deadline.
 	 */
 	public static class CircuitBreaker {
 
 		/**
-		 * Whether attempts go through a circuit breaker.
+		 * Whether calls go through a circuit breaker.
 		 */
 		private boolean enabled = true;
 
 		/**
-		 * Percentage of failed attempts, above 0 and at most 100, that opens the breaker.
+		 * Percentage of failed calls, above 0 and at most 100, that opens the breaker.
 		 */
 		private float failureRateThreshold = CircuitBreakerSettings.DEFAULTS.failureRateThreshold();
 
 		/**
-		 * Number of recent attempts, from 2 to 10000, over which the failure rate is computed; also the
-		 * fewest before the breaker can open.
+		 * Number of recent calls, from 2 to 10000, over which the failure rate is computed; also the fewest
+		 * before the breaker can open. Each call counts once, however many attempts it made.
 		 */
 		private int windowSize = CircuitBreakerSettings.DEFAULTS.windowSize();
 
@@ -577,9 +593,24 @@ public class ModelArmorProperties {
 		private Duration waitInOpenState = CircuitBreakerSettings.DEFAULTS.waitInOpenState();
 
 		/**
-		 * Attempts let through while half-open, from 1 to 100; their failure rate closes or reopens it.
+		 * Calls let through while half-open, from 1 to 100; their failure rate closes or reopens it.
 		 */
 		private int halfOpenProbes = CircuitBreakerSettings.DEFAULTS.halfOpenProbes();
+
+		/**
+		 * How long a call's attempts must have been failing (5xx, no answer) before it counts as a failed call,
+		 * from 0 to 1h; a call that ends failed sooner counts then. With Google's waits, 3s is the third attempt:
+		 * a shorter blip never counts.
+		 */
+		private Duration failingFor = CircuitBreakerSettings.DEFAULTS.failingFor();
+
+		public Duration getFailingFor() {
+			return this.failingFor;
+		}
+
+		public void setFailingFor(Duration failingFor) {
+			this.failingFor = failingFor;
+		}
 
 		public boolean isEnabled() {
 			return this.enabled;

@@ -32,7 +32,7 @@ import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
- * Auto-configuration of what admits each HTTP attempt of the Model Armor client (issue 26): a circuit
+ * Auto-configuration of what admits each HTTP attempt of the Model Armor client: a circuit
  * breaker per instance ({@code modelarmor.circuit-breaker.*}, on unless disabled), the quota limiter
  * ({@code modelarmor.quota.*}, off unless enabled) and, with {@code modelarmor.retry.budget.enabled}, the
  * retry budget as a bean so that its tokens can be a gauge. The {@link ResilienceGate} that combines them

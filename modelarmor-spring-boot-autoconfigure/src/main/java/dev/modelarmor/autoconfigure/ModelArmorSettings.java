@@ -270,7 +270,8 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 					retry.getDeadline(), retry.isRetryTooManyRequests(), retry.isHonorRetryAfter())
 				.withJitterMode(retry.getJitterMode());
 			ModelArmorProperties.Retry.Budget budget = retry.getBudget();
-			RetryBudgetSettings budgetSettings = new RetryBudgetSettings(budget.getMaxTokens(), budget.getTokenRatio());
+			RetryBudgetSettings budgetSettings = new RetryBudgetSettings(budget.getRetryRatio(),
+					budget.getMinRetriesPerSecond(), budget.getWindow());
 			return budget.isEnabled() ? settings.withBudget(budgetSettings) : settings;
 		}
 		catch (InvalidSettingException ex) {
@@ -326,11 +327,11 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		}
 	}
 
-	/** Issue 26: checked whether the breaker is enabled or not. */
+	/** Checked whether the breaker is enabled or not. */
 	static CircuitBreakerSettings circuitBreaker(ModelArmorProperties.CircuitBreaker breaker) {
 		try {
 			return new CircuitBreakerSettings(breaker.getFailureRateThreshold(), breaker.getWindowSize(),
-					breaker.getWaitInOpenState(), breaker.getHalfOpenProbes());
+					breaker.getWaitInOpenState(), breaker.getHalfOpenProbes(), breaker.getFailingFor());
 		}
 		catch (InvalidSettingException ex) {
 			throw invalid("modelarmor.circuit-breaker.", ex, ex.value());

@@ -39,14 +39,15 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.enabled                 | true
 			modelarmor.retry.initial-backoff         | 1s
 			modelarmor.retry.jitter                  | 1s
-			modelarmor.retry.jitter-mode             | seed
+			modelarmor.retry.jitter-mode             | google
 			modelarmor.retry.max-backoff             | 32s
 			modelarmor.retry.deadline                | 60s
 			modelarmor.retry.retry-too-many-requests | true
 			modelarmor.retry.honor-retry-after       | true
 			modelarmor.retry.budget.enabled          | true
-			modelarmor.retry.budget.max-tokens       | 10
-			modelarmor.retry.budget.token-ratio      | 0.1
+			modelarmor.retry.budget.retry-ratio      | 0.2
+			modelarmor.retry.budget.min-retries-per-second | 10
+			modelarmor.retry.budget.window           | 10s
 			modelarmor.screening.fail-open           | false
 			modelarmor.screening.window.size         | 8KB
 			modelarmor.screening.window.overlap      | 1KB
@@ -88,9 +89,10 @@ class ConfigurationMetadataTests {
 			modelarmor.quota.fallback-queries-per-minute | -
 			modelarmor.circuit-breaker.enabled       | true
 			modelarmor.circuit-breaker.failure-rate-threshold | 50
-			modelarmor.circuit-breaker.window-size   | 20
+			modelarmor.circuit-breaker.window-size   | 100
 			modelarmor.circuit-breaker.wait-in-open-state | 10s
 			modelarmor.circuit-breaker.half-open-probes | 3
+			modelarmor.circuit-breaker.failing-for   | 3s
 			modelarmor.cache.operation-timeout       | 100ms
 			modelarmor.cache.failures-to-skip        | 3
 			modelarmor.cache.skip-for                | 30s
@@ -111,7 +113,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(77);
+		assertThat(properties).hasSize(79);
 	}
 
 	/**

@@ -229,12 +229,13 @@ class ModelArmorAutoConfigurationTests {
 		modelArmor.stubFor(post(urlPathEqualTo(promptPath("demo-project", "us-central1", "default-template")))
 			.willReturn(aResponse().withStatus(503)));
 		againstWireMock().withUserConfiguration(VirtualRetries.class)
-			.withPropertyValues("modelarmor.retry.budget.enabled=true", "modelarmor.retry.budget.max-tokens=4")
+			.withPropertyValues("modelarmor.retry.budget.enabled=true", "modelarmor.retry.budget.retry-ratio=0",
+					"modelarmor.retry.budget.min-retries-per-second=0")
 			.run((context) -> assertThatExceptionOfType(ModelArmorApiException.class)
 				.isThrownBy(() -> context.getBean(ModelArmorOperations.class).sanitizeUserPrompt("hello"))
 				.satisfies((ex) -> {
-					// 4 tokens: the second failure leaves 2, which is not more than half.
-					assertThat(ex.attempts()).isEqualTo(2);
+					// no ratio and no floor: no retry at all
+					assertThat(ex.attempts()).isEqualTo(1);
 					assertThat(ex.outcome()).contains(CallOutcome.BUDGET_EXHAUSTED);
 				}));
 	}

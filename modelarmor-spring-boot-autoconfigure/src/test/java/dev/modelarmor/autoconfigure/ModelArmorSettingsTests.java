@@ -82,7 +82,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(54)
+		assertThat(metadataDefaults()).hasSize(56)
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.screening.unscreenable-media", "block")
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)
@@ -124,7 +124,8 @@ class ModelArmorSettingsTests {
 			modelarmor.template-id                | '  '
 			modelarmor.location                   | US Central
 			modelarmor.http.read-timeout          | 0s
-			modelarmor.retry.budget.token-ratio   | 1.5
+			modelarmor.retry.budget.retry-ratio   | 10.5
+			modelarmor.retry.budget.window        | 1500ms
 			modelarmor.screening.window.size      | 512B
 			modelarmor.screening.window.overlap   | 5KB
 			modelarmor.screening.window.parallelism | 33
@@ -145,6 +146,7 @@ class ModelArmorSettingsTests {
 			modelarmor.circuit-breaker.window-size | 1
 			modelarmor.circuit-breaker.wait-in-open-state | 0s
 			modelarmor.circuit-breaker.half-open-probes | 0
+			modelarmor.circuit-breaker.failing-for | 25h
 			""")
 	void anInvalidValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property, String value) {
 		BoundProperties properties = bind(Map.of(property, value));

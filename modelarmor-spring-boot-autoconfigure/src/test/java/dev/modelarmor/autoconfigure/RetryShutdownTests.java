@@ -70,11 +70,9 @@ class RetryShutdownTests {
 				assertThat(ex.getCause()).isInstanceOf(ModelArmorApiException.class);
 				assertThat(ex.callId()).isPresent();
 			});
+			// a call of the template itself: no WARN line of the retries (the screening's is the call's one)
 			assertThat(output.getOut().lines().filter((line) -> line.contains(" WARN ") && line.contains("Model Armor call")))
-				.singleElement()
-				.asString()
-				.contains("Model Armor call abandoned while waiting to retry, the application is shutting down: "
-						+ "attempt=1 failure=\"HTTP 503\" outcome=interrupted");
+				.isEmpty();
 			assertThat(modelArmor.getAllServeEvents()).hasSize(1);
 		});
 	}

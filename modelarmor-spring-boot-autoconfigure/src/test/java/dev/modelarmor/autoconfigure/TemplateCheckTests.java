@@ -135,9 +135,12 @@ class TemplateCheckTests {
 	private static ConfigurableApplicationContext run(String... more) {
 		SpringApplication application = new SpringApplication(App.class);
 		application.setWebApplicationType(WebApplicationType.NONE);
+		application.setLogStartupInfo(false);
+		// no logging.level.* here: Spring Boot sets levels in Logback's one context of the JVM and leaves them
+		// when the application closes, so a root at WARN would hide the INFO lines later test classes read
 		List<String> args = new ArrayList<>(List.of("--modelarmor.endpoint=" + modelArmor.baseUrl(),
 				"--modelarmor.project-id=p", "--modelarmor.template-id=t", "--modelarmor.credentials.enabled=false",
-				"--logging.level.root=WARN"));
+				"--spring.main.banner-mode=off"));
 		args.addAll(List.of(more));
 		return application.run(args.toArray(String[]::new));
 	}

@@ -23,7 +23,7 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The seed's schedule in real time, seen from the server: Google's defaults scaled down by ten
+ * Google's schedule in real time, seen from the server: Google's defaults scaled down by ten
  * (100 ms initial backoff, 100 ms jitter, 3.2 s cap) for a 503, 503, 503, 200 run. The gaps between the
  * requests WireMock receives must be at least the schedule's lower bounds; the upper bounds are loose
  * because a loaded CI machine may add latency, never remove it.

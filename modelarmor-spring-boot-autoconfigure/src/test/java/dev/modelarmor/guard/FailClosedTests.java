@@ -85,7 +85,7 @@ class FailClosedTests {
 		assertThat(failClosedWarnings(output)).singleElement()
 			.asString()
 			.contains("phase=PROMPT outcome=not_screened status=503 attempts=" + promptRequests(modelArmor).size()
-					+ " reason=\"HTTP 503\"");
+					+ " reason=\"HTTP 503, the next retry would have ended past the call's deadline\"");
 	}
 
 	@Test

@@ -87,7 +87,7 @@ class TokenStallGuardTests {
 			});
 		}
 		assertThat(output).contains("letting it through (fail-open)")
-			.contains("status=token_unavailable attempts=1 reason=\"token unavailable (TimeoutException)\"");
+			.contains("status=token_unavailable attempts=1 reason=\"token unavailable (TimeoutException), the next retry would have ended past the call's deadline\"");
 		assertThat(promptRequests(modelArmor)).isEmpty();
 	}
 

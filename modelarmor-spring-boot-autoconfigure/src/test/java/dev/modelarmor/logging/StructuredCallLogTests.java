@@ -93,19 +93,26 @@ class StructuredCallLogTests {
 		assertThat(callId).asString().matches("[0-9a-f]{16}");
 		assertThat(call).allSatisfy((line) -> assertThat(line).containsEntry(prefix + "call_id", callId));
 		List<Map<String, Object>> warnings = call.stream().filter((line) -> isWarn(line.get(levelField))).toList();
-		assertThat(warnings).hasSize(2);
-		assertThat(warnings.get(0)).containsEntry(loggerField, "dev.modelarmor.retry.JitteredTruncatedBackOffPolicy")
-			.containsEntry(prefix + "operation", "sanitize_user_prompt")
+		// one WARN line for the call: the screening's decision, with why in words; the retries' end is DEBUG
+		assertThat(warnings).singleElement().satisfies((warning) -> assertThat(warning)
+			.containsEntry(loggerField, "dev.modelarmor.screening.Screener")
 			.containsEntry(prefix + "template", ModelArmorStubs.DEFAULT_TEMPLATE)
-			.containsEntry(prefix + "outcome", "deadline_exceeded")
-			.containsEntry(prefix + "status", "503")
-			.containsKey(prefix + "attempts");
-		assertThat(warnings.get(1)).containsEntry(loggerField, "dev.modelarmor.screening.Screener")
 			.containsEntry(prefix + "phase", "PROMPT")
 			.containsEntry(prefix + "outcome", "not_screened")
+			.containsEntry(prefix + "status", "503")
+			.containsKey(prefix + "attempts"));
+		Map<String, Object> stopped = call.stream()
+			.filter((line) -> "dev.modelarmor.retry.JitteredTruncatedBackOffPolicy".equals(line.get(loggerField))
+					&& "deadline_exceeded".equals(line.get(prefix + "outcome")))
+			.findFirst()
+			.orElseThrow();
+		assertThat(stopped).containsEntry(prefix + "operation", "sanitize_user_prompt")
+			.containsEntry(prefix + "template", ModelArmorStubs.DEFAULT_TEMPLATE)
 			.containsEntry(prefix + "status", "503");
-		assertThat(String.valueOf(warnings.get(1).get(prefix + "attempts")))
-			.isEqualTo(String.valueOf(warnings.get(0).get(prefix + "attempts")));
+		assertThat(String.valueOf(warnings.get(0).get(prefix + "attempts")))
+			.isEqualTo(String.valueOf(stopped.get(prefix + "attempts")));
+		assertThat(String.valueOf(warnings.get(0).get(prefix + "message")) + warnings.get(0))
+			.contains("the next retry would have ended past the call's deadline");
 		assertThat(call).filteredOn((line) -> !isWarn(line.get(levelField))).isNotEmpty();
 	}
 

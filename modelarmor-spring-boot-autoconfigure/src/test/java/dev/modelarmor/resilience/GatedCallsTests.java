@@ -65,20 +65,30 @@ class GatedCallsTests {
 		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
 				new CircuitBreakerSettings(50, 4, Duration.ofSeconds(10), 1), this.time);
 		try (ModelArmorTemplate client = client(new ResilienceGate(breaker, null, this.observer))) {
+			// the breaker counts calls: three calls keep Google's retries to their deadline (six attempts each)
+			for (int call = 0; call < 3; call++) {
+				assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> client.sanitizeUserPrompt("hi"))
+					.satisfies((ex) -> {
+						assertThat(ex.outcome()).contains(CallOutcome.DEADLINE_EXCEEDED);
+						assertThat(ex.attempts()).isEqualTo(6);
+					});
+			}
+			assertThat(breaker.state()).isEqualTo("closed");
+			// the fourth failed call fills the window: its retry is refused
 			assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> client.sanitizeUserPrompt("hi"))
 				.satisfies((ex) -> {
 					assertThat(ex.outcome()).contains(CallOutcome.CIRCUIT_OPEN);
-					assertThat(ex.attempts()).isEqualTo(4);
+					assertThat(ex.attempts()).isEqualTo(1);
 				});
 			assertThat(breaker.state()).isEqualTo("open");
-			assertThat(modelArmor.getAllServeEvents()).hasSize(4);
+			assertThat(modelArmor.getAllServeEvents()).hasSize(19);
 
 			assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> client.sanitizeUserPrompt("hi"))
 				.satisfies((ex) -> {
 					assertThat(ex.outcome()).contains(CallOutcome.CIRCUIT_OPEN);
 					assertThat(ex.attempts()).isZero();
 				});
-			assertThat(modelArmor.getAllServeEvents()).as("no request while open").hasSize(4);
+			assertThat(modelArmor.getAllServeEvents()).as("no request while open").hasSize(19);
 
 			modelArmor.resetAll();
 			modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).willReturn(okJson(NO_MATCH)));
@@ -87,7 +97,7 @@ class GatedCallsTests {
 			assertThat(breaker.state()).as("the probe succeeded").isEqualTo("closed");
 		}
 		assertThat(this.meters.counter(MicrometerResilienceObserver.HTTP_ATTEMPTS, "operation", "sanitize_user_prompt",
-				"template", "t", "status", "503").count()).isEqualTo(4);
+				"template", "t", "status", "503").count()).isEqualTo(19);
 		assertThat(this.meters.counter(MicrometerResilienceObserver.REFUSED, "operation", "sanitize_user_prompt",
 				"template", "t", "outcome", "circuit_open").count()).isEqualTo(2);
 	}
@@ -183,20 +193,16 @@ class GatedCallsTests {
 	}
 
 	@Test
-	void theRetryBudgetRefillsWithTimeAfterAStorm() {
-		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(10, 0.1), this.time);
-		for (int i = 0; i < 20; i++) {
-			budget.onRetryableFailure();
+	void theRetryBudgetForgetsAStormOnceItsWindowHasPassed() {
+		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
+		while (budget.tryRetry(false)) {
+			// spend it
 		}
 		assertThat(budget.tokens()).isZero();
-		assertThat(budget.allowsRetry()).isFalse();
-		this.time.advance(Duration.ofSeconds(59));
-		budget.onRetryableFailure();
-		this.time.advance(Duration.ofSeconds(59));
-		assertThat(budget.allowsRetry()).as("failures go on: nothing back with time").isFalse();
+		this.time.advance(Duration.ofSeconds(9));
+		assertThat(budget.tryRetry(false)).as("the storm is still in the window").isFalse();
 		this.time.advance(Duration.ofSeconds(1));
-		assertThat(budget.tokens()).as("a quiet minute fills it").isEqualTo(10.0);
-		assertThat(budget.allowsRetry()).isTrue();
+		assertThat(budget.tokens()).as("a quiet window gives the floor back").isEqualTo(100.0);
 	}
 
 }

@@ -17,18 +17,20 @@ class ModelArmorCircuitBreakerResetTests {
 	void aResetClosesAnOpenBreakerAndForgetsItsWindow() {
 		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
 				new CircuitBreakerSettings(50, 4, Duration.ofMinutes(10), 1), Clock.systemUTC());
-		for (int attempt = 0; attempt < 4; attempt++) {
-			assertThat(breaker.tryAcquire()).isTrue();
-			breaker.ended("503", 1_000);
+		for (int call = 0; call < 4; call++) {
+			ModelArmorCircuitBreaker.Call permission = breaker.start();
+			assertThat(permission).isNotNull();
+			permission.attemptEnded("503");
 		}
 		assertThat(breaker.state()).isEqualTo("open");
-		assertThat(breaker.tryAcquire()).isFalse();
+		assertThat(breaker.start()).isNull();
 
 		breaker.reset();
 
 		assertThat(breaker.state()).isEqualTo("closed");
-		assertThat(breaker.tryAcquire()).isTrue();
-		breaker.ended("503", 1_000);
+		ModelArmorCircuitBreaker.Call permission = breaker.start();
+		assertThat(permission).isNotNull();
+		permission.attemptEnded("503");
 		assertThat(breaker.state()).as("the failures before the reset are forgotten").isEqualTo("closed");
 	}
 

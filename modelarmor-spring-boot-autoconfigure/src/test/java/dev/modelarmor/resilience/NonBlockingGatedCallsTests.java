@@ -90,15 +90,22 @@ class NonBlockingGatedCallsTests {
 				new CircuitBreakerSettings(50, 4, Duration.ofSeconds(10), 1), this.time);
 		try (ModelArmorTemplate client = client(new ResilienceGate(breaker, null, this.observer),
 				this.time.runtime(new SplittableRandom(7)))) {
+			// the breaker counts calls: three calls keep Google's retries to their deadline (six attempts each)
+			for (int call = 0; call < 3; call++) {
+				ModelArmorException failed = failureOf(screen(client));
+				assertThat(failed.outcome()).contains(CallOutcome.DEADLINE_EXCEEDED);
+				assertThat(failed.attempts()).isEqualTo(6);
+			}
+			assertThat(breaker.state()).isEqualTo("closed");
 			ModelArmorException opened = failureOf(screen(client));
 			assertThat(opened.outcome()).contains(CallOutcome.CIRCUIT_OPEN);
-			assertThat(opened.attempts()).isEqualTo(4);
+			assertThat(opened.attempts()).isEqualTo(1);
 			assertThat(breaker.state()).isEqualTo("open");
 
 			ModelArmorException whileOpen = failureOf(screen(client));
 			assertThat(whileOpen.outcome()).contains(CallOutcome.CIRCUIT_OPEN);
 			assertThat(whileOpen.attempts()).isZero();
-			assertThat(modelArmor.getAllServeEvents()).as("no request while open").hasSize(4);
+			assertThat(modelArmor.getAllServeEvents()).as("no request while open").hasSize(19);
 
 			modelArmor.resetAll();
 			modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
@@ -142,8 +149,9 @@ class NonBlockingGatedCallsTests {
 		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
 				new CircuitBreakerSettings(50, 4, Duration.ofSeconds(10), 1), this.time);
 		for (int i = 0; i < 4; i++) {
-			assertThat(breaker.tryAcquire()).isTrue();
-			breaker.ended("503", 1);
+			ModelArmorCircuitBreaker.Call permission = breaker.start();
+			assertThat(permission).isNotNull();
+			permission.attemptEnded("503");
 		}
 		assertThat(breaker.state()).isEqualTo("open");
 		// past the wait in the open state (the breaker half-opens strictly after it)

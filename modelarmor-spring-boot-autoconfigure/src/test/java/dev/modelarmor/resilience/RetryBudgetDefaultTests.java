@@ -1,5 +1,14 @@
 package dev.modelarmor.resilience;
 
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.SplittableRandom;
+
+import dev.modelarmor.retry.RetryRuntime;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorResilienceAutoConfiguration;
@@ -21,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The retry budget is on by default: in a 429 storm the calls of one client stop retrying after the
- * budget's first half is spent, instead of multiplying the load by their retries (the issue measured 12 x
- * the quota across a fleet). 429s are still retried while the budget lasts. Retries in virtual time.
+ * The retry budget is on by default: in a 429 storm the retries of one client are held to 20 % of its calls
+ * plus a floor of one a second, instead of multiplying the load (12 x the quota across a fleet without a
+ * budget). 429s are still retried while the budget lasts. Retries in virtual time.
  */
 class RetryBudgetDefaultTests {
 
@@ -35,22 +44,23 @@ class RetryBudgetDefaultTests {
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(
 				AutoConfigurations.of(ModelArmorAutoConfiguration.class, ModelArmorResilienceAutoConfiguration.class))
-		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
-		.withUserConfiguration(ModelArmorStubs.InstantRetries.class);
+		.withPropertyValues(ModelArmorStubs.properties(modelArmor));
 
 	@Test
 	void aStormOfTooManyRequestsIsNotMultipliedByRetriesWithTheDefaults() {
-		this.runner.run((context) -> {
+		// the 40 calls come within one second, as concurrent callers' would: the clock stands still
+		this.runner.withUserConfiguration(StormInOneSecond.class).run((context) -> {
 			assertThat(context).hasSingleBean(RetryBudget.class);
 			assertThat(storm(context.getBean(ModelArmorOperations.class)))
-				.as("10 tokens, retries while more than 5 are left: 4 retries in all")
-				.isEqualTo(CALLS + 4);
+				.as("20 % of 40 calls plus a floor of 1 retry of a 429 a second over 10 s: 18 retries in all")
+				.isEqualTo(CALLS + 18);
 		});
 	}
 
 	@Test
 	void withoutTheBudgetEveryCallRetriesUntilItsDeadline() {
-		this.runner.withPropertyValues("modelarmor.retry.budget.enabled=false").run((context) -> {
+		this.runner.withUserConfiguration(ModelArmorStubs.InstantRetries.class)
+			.withPropertyValues("modelarmor.retry.budget.enabled=false").run((context) -> {
 			assertThat(context).doesNotHaveBean(RetryBudget.class);
 			assertThat(storm(context.getBean(ModelArmorOperations.class))).isGreaterThanOrEqualTo(CALLS * 5);
 		});
@@ -64,6 +74,17 @@ class RetryBudgetDefaultTests {
 			assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> client.sanitizeUserPrompt("hello"));
 		}
 		return modelArmor.getAllServeEvents().size();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class StormInOneSecond {
+
+		@Bean
+		RetryRuntime stormRetryRuntime() {
+			return new RetryRuntime(Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC), (millis) -> {
+			}, new SplittableRandom(1));
+		}
+
 	}
 
 }

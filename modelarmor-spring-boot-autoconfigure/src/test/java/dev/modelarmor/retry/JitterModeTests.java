@@ -27,11 +27,11 @@ class JitterModeTests {
 	private static final BackoffSchedule GOOGLE = BackoffSchedule.GOOGLE_DEFAULT;
 
 	@Test
-	void seedIsTheSchedulesOwnFormula() {
+	void googleIsTheSchedulesOwnFormula() {
 		for (int n = 0; n <= 40; n++) {
 			SplittableRandom a = new SplittableRandom(n);
 			SplittableRandom b = new SplittableRandom(n);
-			assertThat(JitterMode.SEED.delayBeforeRetry(GOOGLE, n, null, a)).isEqualTo(GOOGLE.delayBeforeRetry(n, b));
+			assertThat(JitterMode.GOOGLE.delayBeforeRetry(GOOGLE, n, null, a)).isEqualTo(GOOGLE.delayBeforeRetry(n, b));
 		}
 	}
 
@@ -58,7 +58,7 @@ class JitterModeTests {
 			min = Math.min(min, wait);
 			max = Math.max(max, wait);
 		}
-		// Unlike the seed's formula, which is exactly the cap from 2^n ≥ cap on, full jitter still spreads.
+		// Unlike Google's formula, which is exactly the cap from 2^n ≥ cap on, full jitter still spreads.
 		assertThat(min).isLessThan(CAP / 20);
 		assertThat(max).isGreaterThan(CAP - CAP / 20);
 	}
@@ -129,7 +129,7 @@ class JitterModeTests {
 
 	@Test
 	void settingsDefaultToTheSeedModeAndKeepItThroughWithers() {
-		assertThat(RetrySettings.DEFAULTS.jitterMode()).isEqualTo(JitterMode.SEED);
+		assertThat(RetrySettings.DEFAULTS.jitterMode()).isEqualTo(JitterMode.GOOGLE);
 		RetrySettings full = RetrySettings.DEFAULTS.withJitterMode(JitterMode.FULL);
 		assertThat(full.jitterMode()).isEqualTo(JitterMode.FULL);
 		assertThat(full.schedule()).isEqualTo(RetrySettings.DEFAULTS.schedule());
@@ -138,7 +138,7 @@ class JitterModeTests {
 		assertThat(full.withBudget(RetryBudgetSettings.DEFAULTS).withJitterMode(JitterMode.DECORRELATED).budget())
 			.isEqualTo(RetryBudgetSettings.DEFAULTS);
 		assertThat(new RetrySettings(GOOGLE, Duration.ofSeconds(5), true, true).jitterMode())
-			.isEqualTo(JitterMode.SEED);
+			.isEqualTo(JitterMode.GOOGLE);
 	}
 
 	@ParameterizedTest

@@ -105,7 +105,7 @@ class ModelArmorRetryTemplatesTests {
 
 	@Test
 	void aSpentBudgetEndsTheCallWithThatOutcome() {
-		RetrySettings budgeted = TEN_SECONDS.withBudget(new RetryBudgetSettings(2, 0.1));
+		RetrySettings budgeted = TEN_SECONDS.withBudget(new RetryBudgetSettings(0, 0, java.time.Duration.ofSeconds(10)));
 		ModelArmorRetryTemplates.Retried<String> retried = ModelArmorRetryTemplates.execute(retrying(budgeted),
 				(attempt) -> {
 					throw TestHttpFailure.status(503);

@@ -13,7 +13,8 @@ import dev.modelarmor.testredis.RedisServerProcess;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fleet harness of issue 26, one run (not a timed test). Three application instances (three Spring
+ * The fleet harness, one run (not a timed test). First what Google's retry strategy gives one application
+ * with the defaults ({@link StrategyRuns}: a single call, a blip, a flapping server, a sustained outage). Then three application instances (three Spring
  * Boot contexts with the starter's auto-configuration, each with its own circuit breaker) call a
  * {@code @ModelArmorGuarded} method at three times the quota against the test kit's
  * {@link ModelArmorStandIn} behind a {@link QuotaProxy} that answers 429 above the quota: with the defaults
@@ -38,11 +39,24 @@ public final class FleetHarness {
 		int seconds = (args.length > 0) ? Integer.parseInt(args[0]) : 60;
 		int quota = (args.length > 1) ? Integer.parseInt(args[1]) : 1200;
 		Duration deadline = Duration.ofSeconds((args.length > 2) ? Integer.parseInt(args[2]) : 60);
-		System.out.println(report(seconds, quota, deadline));
+		report(seconds, quota, deadline, (part) -> {
+			System.out.print(part);
+			System.out.flush();
+		});
 	}
 
 	/** Runs everything and returns the tables, in Markdown. */
 	static String report(int seconds, int quota, Duration deadline) throws Exception {
+		return report(seconds, quota, deadline, (part) -> {
+		});
+	}
+
+	/**
+	 * Runs everything and returns the tables, in Markdown, handing each table to {@code progress} as soon as it
+	 * is measured, so that a long run that fails late keeps what it measured.
+	 */
+	static String report(int seconds, int quota, Duration deadline, java.util.function.Consumer<String> progress)
+			throws Exception {
 		// Without it the JDK servers' delayed acknowledgements hold every exchange on loopback.
 		System.setProperty("sun.net.httpserver.nodelay", "true");
 		StringBuilder out = new StringBuilder();
@@ -50,6 +64,11 @@ public final class FleetHarness {
 				+ "(%d calls/s offered), retry deadline %d s%n%n", INSTANCES, seconds, quota, quota * 3 / 60,
 				deadline.toSeconds()));
 		try (ModelArmorStandIn standIn = ModelArmorStandIn.start()) {
+			progress.accept(out.toString());
+			int mark = out.length();
+			out.append(StrategyRuns.report(standIn, seconds, (seconds < FULL_RUN_SECONDS) ? 10 : 150)).append('\n');
+			progress.accept(out.substring(mark));
+			mark = out.length();
 			out.append(LoadRun.Row.header()).append('\n');
 			LoadRun.Row before = load("retries, breaker, no budget, no limiter (the defaults before)", standIn, seconds,
 					quota, deadline, null, "modelarmor.retry.budget.enabled=false");
@@ -76,12 +95,17 @@ public final class FleetHarness {
 			for (LoadRun.Row row : rows) {
 				out.append(notes(row));
 			}
+			progress.accept(out.substring(mark));
+			mark = out.length();
 			out.append('\n').append(outage(standIn, deadline).markdown()).append("\n\n");
+			progress.accept(out.substring(mark));
+			mark = out.length();
 			out.append(RedisFailureRun.Row.header()).append('\n');
 			out.append(RedisFailureRun.run("stalled (SIGSTOP)", RedisServerProcess::pause, standIn.url(), deadline)
 				.markdown()).append('\n');
 			out.append(RedisFailureRun.run("stopped", RedisServerProcess::kill, standIn.url(), deadline).markdown())
 				.append('\n');
+			progress.accept(out.substring(mark));
 		}
 		return out.toString();
 	}

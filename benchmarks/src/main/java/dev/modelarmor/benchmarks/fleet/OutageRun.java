@@ -5,22 +5,31 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.retry.CallOutcome;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Model Armor down (503 to every request): one caller per instance calls until that instance's breaker
- * opens, then guarded calls, one at a time, are timed as they fail closed with no request sent.
+ * Model Armor down (503 to every request): 20 calls a second on each instance until every breaker is open,
+ * then guarded calls, one at a time, are timed as they fail closed with no request sent.
  */
 final class OutageRun {
 
 	private static final int CALLS_WHILE_OPEN = 1000;
 
-	/** A breaker that has not opened after so many calls of one caller will not: the run ends there. */
-	private static final int MOST_CALLS_TO_OPEN = 200;
+	/** A breaker that has not opened after so long will not: the run ends there. */
+	private static final int MOST_SECONDS_TO_OPEN = 60;
+
+	private static boolean allOpen(Fleet fleet) {
+		for (int i = 0; i < fleet.size(); i++) {
+			if (!"open".equals(fleet.breakerState(i))) {
+				return false;
+			}
+		}
+		return true;
+	}
 
 	private OutageRun() {
 	}
@@ -33,24 +42,20 @@ final class OutageRun {
 	 */
 	static Result run(Fleet fleet, QuotaProxy proxy) throws Exception {
 		long opening = System.nanoTime();
-		ExecutorService openers = Executors.newFixedThreadPool(fleet.size());
-		List<Future<Integer>> callsToOpen = new ArrayList<>();
-		for (int i = 0; i < fleet.size(); i++) {
-			int instance = i;
-			callsToOpen.add(openers.submit(() -> {
-				int calls = 0;
-				while (!"open".equals(fleet.breakerState(instance)) && calls < MOST_CALLS_TO_OPEN) {
-					calls++;
-					call(fleet.questions(instance));
-				}
-				return calls;
-			}));
-		}
+		// the breaker counts calls and opens on broad failure: 20 calls a second on every instance, each on a
+		// thread of its own, until every breaker is open
+		ExecutorService callers = Executors.newCachedThreadPool();
 		int calls = 0;
-		for (Future<Integer> future : callsToOpen) {
-			calls += future.get();
+		long until = opening + TimeUnit.SECONDS.toNanos(MOST_SECONDS_TO_OPEN);
+		while (!allOpen(fleet) && System.nanoTime() < until) {
+			for (int i = 0; i < fleet.size(); i++) {
+				Questions instance = fleet.questions(i);
+				calls++;
+				callers.execute(() -> call(instance));
+			}
+			Thread.sleep(50);
 		}
-		openers.shutdown();
+		callers.shutdownNow();
 		long toOpen = System.nanoTime() - opening;
 		proxy.startCounting();
 		List<Long> times = new ArrayList<>();
@@ -85,7 +90,7 @@ final class OutageRun {
 
 	/**
 	 * The outage's figures.
-	 * @param callsToOpen the calls the instances made, together, until every breaker was open
+	 * @param callsToOpen the calls offered to the instances, together, until every breaker was open
 	 * @param nanosToOpen how long that took
 	 * @param circuitOpen the calls that failed {@code circuit_open} once open
 	 * @param requestsWhileOpen the requests Model Armor got meanwhile
@@ -95,7 +100,7 @@ final class OutageRun {
 
 		String markdown() {
 			return String.format(Locale.ROOT, "| outage (503 everywhere) | value |%n|---|---|%n"
-					+ "| time until every breaker was open (one caller per instance, %d calls in all) | %s |%n"
+					+ "| time until every breaker was open (20 calls/s on each instance, %d calls in all) | %s |%n"
 					+ "| calls failed circuit_open of %d afterwards | %d |%n"
 					+ "| requests Model Armor got while open | %d |%n"
 					+ "| time to fail closed once open, p50 / p99 / max | %s / %s / %s |", this.callsToOpen,

@@ -10,6 +10,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,6 +57,28 @@ final class QuotaProxy implements AutoCloseable {
 
 	private volatile boolean outage;
 
+	/** When set, decides each request's answer before the quota does. */
+	private volatile @Nullable Rule rule;
+
+	private volatile long ruleStart;
+
+	private final ConcurrentLinkedQueue<Long> arrivals = new ConcurrentLinkedQueue<>();
+
+	/**
+	 * What the proxy answers a request while a rule is set.
+	 */
+	@FunctionalInterface
+	interface Rule {
+
+		/**
+		 * @param request the request's number since the rule was set, from 0
+		 * @param nanos the time since the rule was set
+		 * @return the status to answer with, or 0 to forward the request to the stand-in
+		 */
+		int status(long request, long nanos);
+
+	}
+
 	/**
 	 * Starts a proxy on a free loopback port.
 	 * @param target the stand-in's base URL
@@ -78,6 +102,21 @@ final class QuotaProxy implements AutoCloseable {
 	void outage() {
 		this.outage = true;
 	}
+
+	/** From now on, each request answered as the rule says; its clock and count start now. */
+	void answer(Rule rule) {
+		this.arrivals.clear();
+		this.ruleStart = System.nanoTime();
+		this.ruleRequests.set(0);
+		this.rule = rule;
+	}
+
+	/** The arrival of every request since the rule was set, in nanoseconds after it was. */
+	List<Long> arrivals() {
+		return List.copyOf(this.arrivals);
+	}
+
+	private final AtomicLong ruleRequests = new AtomicLong();
 
 	/** Forgets what was counted so far. */
 	void startCounting() {
@@ -114,6 +153,16 @@ final class QuotaProxy implements AutoCloseable {
 				body = in.readAllBytes();
 			}
 			this.requests.incrementAndGet();
+			Rule rule = this.rule;
+			if (rule != null) {
+				long nanos = System.nanoTime() - this.ruleStart;
+				this.arrivals.add(nanos);
+				int status = rule.status(this.ruleRequests.getAndIncrement(), nanos);
+				if (status != 0) {
+					send(exchange, status, "application/json", error(status, "UNAVAILABLE", "Failing on purpose"));
+					return;
+				}
+			}
 			if (this.outage) {
 				send(exchange, 503, "application/json", UNAVAILABLE);
 				return;

@@ -133,6 +133,9 @@ public final class RetryStormSimulation {
 				case START -> {
 					// The call starts: its deadline runs from the first attempt, as in JitteredTruncatedBackOffPolicy.start.
 					client.waits = backOff.start();
+					if (client.budget != null) {
+						client.budget.onCall();
+					}
 					events.add(new Event(event.time, sequence++, event.client, Kind.ATTEMPT));
 				}
 				case ATTEMPT -> {
@@ -148,18 +151,14 @@ public final class RetryStormSimulation {
 					events.add(new Event(event.time + latency, sequence++, event.client, ok ? Kind.SUCCESS : Kind.FAILURE));
 				}
 				case SUCCESS -> {
-					if (client.budget != null) {
-						client.budget.onSuccess();
-					}
 					succeeded++;
 					settledAt = Math.max(settledAt, event.time);
 				}
 				case FAILURE -> {
-					// The order of RetryTemplate: register the failure (the budget takes a token), ask the
-					// retry policy (the budget may refuse), then ask the back-off (the deadline may refuse).
+					// The order of RetryTemplate: register the failure (the budget is asked for the retry), ask the
+					// retry policy (the budget may have refused), then ask the back-off (the deadline may refuse).
 					if (client.budget != null) {
-						client.budget.onRetryableFailure();
-						if (!client.budget.allowsRetry()) {
+						if (!client.budget.tryRetry(false)) {
 							gaveUpOnBudget++;
 							settledAt = Math.max(settledAt, event.time);
 							continue;

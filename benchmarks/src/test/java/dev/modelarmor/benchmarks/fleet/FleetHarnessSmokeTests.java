@@ -27,6 +27,12 @@ class FleetHarnessSmokeTests {
 				"| stopped |");
 		assertThat(report).as("every call ended with a result or a ModelArmorException")
 			.doesNotContain("exception other than");
+		// Google's strategy with the defaults, one application: the budget and the breaker leave it alone
+		assertThat(cell(row(report, "single call in a fresh application"), 3)).startsWith("5 attempts, waits ")
+			.contains("all within the formula")
+			.endsWith("success");
+		assertThat(cell(row(report, "blip: 503 to everything for 3 s"), 3)).contains(" 0 failed", "breaker stayed closed");
+		assertThat(cell(row(report, "flapping: 30 % random 503s"), 3)).contains("breaker stayed closed");
 		assertLimited(report, "quota limiter on, shared through Redis");
 		if (Integer.getInteger("fleet.seconds", 3) >= FleetHarness.FULL_RUN_SECONDS) {
 			assertLimited(report, "modelarmor.quota.redis-timeout=1s");

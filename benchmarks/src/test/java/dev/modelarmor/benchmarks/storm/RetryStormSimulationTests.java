@@ -61,10 +61,10 @@ class RetryStormSimulationTests {
 		for (JitterMode mode : JitterMode.values()) {
 			results.put(mode, RetryStormSimulation.run(tiny(seed).with(RetrySettings.DEFAULTS.withJitterMode(mode))));
 		}
-		long seedPeak = results.get(JitterMode.SEED).peakCallsPerSecondAfterRecovery();
+		long seedPeak = results.get(JitterMode.GOOGLE).peakCallsPerSecondAfterRecovery();
 		assertThat(results.get(JitterMode.FULL).peakCallsPerSecondAfterRecovery()).isLessThan(seedPeak);
 		assertThat(results.get(JitterMode.DECORRELATED).peakCallsPerSecondAfterRecovery()).isLessThan(seedPeak);
-		assertThat(results.get(JitterMode.FULL).succeeded()).isGreaterThan(results.get(JitterMode.SEED).succeeded());
+		assertThat(results.get(JitterMode.FULL).succeeded()).isGreaterThan(results.get(JitterMode.GOOGLE).succeeded());
 	}
 
 	@Test
