@@ -75,14 +75,21 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 		}
 		@Nullable String @Nullable [] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
 		List<String> types = new ArrayList<>();
+		List<String> candidates = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			ResolvableType type = ResolvableType.forMethodParameter(method, i);
-			String property = GuardedTypes.firstTextProperty(type);
-			if (property != null) {
-				String parameter = (names != null) ? names[i] : "p" + i;
-				return "Set prompt = \"#" + parameter + "." + property + "\" (SpEL over the arguments) or screenPrompt = false";
+			String parameter = (names != null) ? names[i] : "p" + i;
+			for (String property : GuardedTypes.textProperties(type)) {
+				candidates.add("\"#" + parameter + "." + property + "\"");
 			}
 			types.add(typeName(type));
+		}
+		if (candidates.size() == 1) {
+			return "Set prompt = " + candidates.get(0) + " (SpEL over the arguments) or screenPrompt = false";
+		}
+		if (!candidates.isEmpty()) {
+			return "Set prompt to the one that holds the prompt, " + String.join(" or ", candidates)
+					+ " (SpEL over the arguments), or screenPrompt = false";
 		}
 		return "Set prompt to SpEL over the arguments that gives the prompt's text (no parameter's type, "
 				+ String.join(", ", types) + ", has a CharSequence property to read) or screenPrompt = false";
@@ -95,15 +102,19 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 		if (resolved == void.class || resolved == Void.class) {
 			return "Set screenResponse = false: the method gives no answer";
 		}
-		String property = GuardedTypes.firstTextProperty(answer);
-		if (property != null) {
+		List<String> properties = GuardedTypes.textProperties(answer);
+		if (!properties.isEmpty()) {
 			String result = switch (shape) {
 				case VALUE -> "#result";
 				case MONO -> "#result, the Mono's value";
 				case FLUX -> "#result, each element of the Flux";
 				case FUTURE -> "#result, the future's value";
 			};
-			return "Set response = \"#result." + property + "\" (SpEL over " + result + ") or screenResponse = false";
+			List<String> candidates = properties.stream().map((property) -> "\"#result." + property + "\"").toList();
+			return (candidates.size() == 1)
+					? "Set response = " + candidates.get(0) + " (SpEL over " + result + ") or screenResponse = false"
+					: "Set response to the one that holds the answer, " + String.join(" or ", candidates) + " (SpEL over "
+							+ result + "), or screenResponse = false";
 		}
 		if (GuardedTypes.known(answer) != null) {
 			return "Set screenResponse = false: " + typeName(answer) + " has no CharSequence property to screen";

@@ -107,14 +107,13 @@ final class GuardedTypes {
 	}
 
 	/**
-	 * The first text property of a declared type.
+	 * The text properties of a declared type.
 	 * @param type the declared type
-	 * @return the property's name, or {@code null} when the type is unknown or has none
+	 * @return the properties' names, empty when the type is unknown or has none
 	 */
-	static @Nullable String firstTextProperty(ResolvableType type) {
+	static List<String> textProperties(ResolvableType type) {
 		Class<?> known = known(type);
-		List<String> text = (known != null) ? properties(known, true) : List.of();
-		return text.isEmpty() ? null : text.get(0);
+		return (known != null) ? properties(known, true) : List.of();
 	}
 
 	private static boolean isText(Class<?> type) {

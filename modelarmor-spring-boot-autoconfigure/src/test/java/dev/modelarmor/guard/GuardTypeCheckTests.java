@@ -48,6 +48,16 @@ class GuardTypeCheckTests {
 	}
 
 	@Test
+	void everyTextPropertyIsOfferedWhenThereAreSeveral() {
+		assertThat(failure(SeveralTextProperties.class).action()).isEqualTo("Set prompt to the one that holds the "
+				+ "prompt, \"#request.conversationId\" or \"#request.message\" or \"#note.body\" (SpEL over the "
+				+ "arguments), or screenPrompt = false");
+		assertThat(failure(SeveralAnswerProperties.class).action()).isEqualTo("Set response to the one that holds "
+				+ "the answer, \"#result.conversationId\" or \"#result.message\" (SpEL over #result), or "
+				+ "screenResponse = false");
+	}
+
+	@Test
 	void theHintPastedStartsAndScreensThatProperty() {
 		answerEverythingClean(modelArmor);
 		ModelArmorStubs.runner(modelArmor).withUserConfiguration(RecordArgumentFixed.class).run((context) -> {
@@ -188,6 +198,28 @@ class GuardTypeCheckTests {
 
 		@ModelArmorGuarded(screenResponse = false)
 		public void chat(ChatRequest request) {
+		}
+
+	}
+
+	record Conversation(String conversationId, String message) {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SeveralTextProperties {
+
+		@ModelArmorGuarded(screenResponse = false)
+		public void chat(Conversation request, int user, Question note) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SeveralAnswerProperties {
+
+		@ModelArmorGuarded(screenPrompt = false)
+		public Conversation chat() {
+			return new Conversation("", "");
 		}
 
 	}
