@@ -120,8 +120,12 @@ final class GuardExpressions {
 		List<String> text = GuardedTypes.properties(owner, true);
 		List<String> all = GuardedTypes.properties(owner, false);
 		String action;
-		if (last && !text.isEmpty()) {
+		if (last && text.size() == 1) {
 			action = "Set " + attribute + " = \"" + chain + "." + text.get(0) + "\"";
+		}
+		else if (last && !text.isEmpty()) {
+			action = "Set " + attribute + " to the one that holds the text, " + String.join(" or ",
+					text.stream().map((candidate) -> "\"" + chain + "." + candidate + "\"").toList());
 		}
 		else if (!all.isEmpty()) {
 			action = "Read one of the properties that " + type + " has: " + String.join(", ", all);

@@ -135,6 +135,12 @@ class GuardTypeCheckTests {
 	}
 
 	@Test
+	void aMissingPropertyOnATypeWithSeveralTextPropertiesOffersEach() {
+		assertThat(failure(MissingOnConversation.class).action()).isEqualTo("Set prompt to the one that holds the text, "
+				+ "\"#request.conversationId\" or \"#request.message\"");
+	}
+
+	@Test
 	void everyWaySpelReadsAPropertyIsAccepted() {
 		this.runner.withUserConfiguration(PropertiesThatExist.class).run((context) -> assertThat(context).hasNotFailed());
 	}
@@ -314,6 +320,15 @@ class GuardTypeCheckTests {
 
 		@ModelArmorGuarded(prompt = "#request.text", screenResponse = false)
 		public void chat(ChatRequest request) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MissingOnConversation {
+
+		@ModelArmorGuarded(prompt = "#request.text", screenResponse = false)
+		public void chat(Conversation request) {
 		}
 
 	}
