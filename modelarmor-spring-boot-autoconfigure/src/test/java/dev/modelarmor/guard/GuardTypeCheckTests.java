@@ -141,6 +141,18 @@ class GuardTypeCheckTests {
 	}
 
 	@Test
+	void theListedPropertiesAreTheOnesSpelReads() {
+		assertThat(failure(MissingOnOddBean.class).action())
+			.isEqualTo("Read one of the properties that GuardTypeCheckTests.OddBean has: ready, title");
+	}
+
+	@Test
+	void anArgumentReadByIndexIsCheckedToo() {
+		assertThat(failure(MissingByIndex.class).getMessage())
+			.contains("prompt = \"#p0.text\" reads #p0.text, but GuardTypeCheckTests.ChatRequest has no property 'text'");
+	}
+
+	@Test
 	void everyWaySpelReadsAPropertyIsAccepted() {
 		this.runner.withUserConfiguration(PropertiesThatExist.class).run((context) -> assertThat(context).hasNotFailed());
 	}
@@ -329,6 +341,57 @@ class GuardTypeCheckTests {
 
 		@ModelArmorGuarded(prompt = "#request.text", screenResponse = false)
 		public void chat(Conversation request) {
+		}
+
+	}
+
+	/** Methods that look like getters but are not properties, beside two that are. */
+	public static class OddBean {
+
+		public String get() {
+			return "";
+		}
+
+		public boolean is() {
+			return true;
+		}
+
+		public String isNamed() {
+			return "";
+		}
+
+		public boolean isReady() {
+			return true;
+		}
+
+		public String getTitle() {
+			return "";
+		}
+
+		public String getWith(int index) {
+			return "";
+		}
+
+		public static String getShared() {
+			return "";
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MissingOnOddBean {
+
+		@ModelArmorGuarded(prompt = "#request.text + ''", screenResponse = false)
+		public void chat(OddBean request) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MissingByIndex {
+
+		@ModelArmorGuarded(prompt = "#p0.text", screenResponse = false)
+		public void chat(ChatRequest request) {
 		}
 
 	}
