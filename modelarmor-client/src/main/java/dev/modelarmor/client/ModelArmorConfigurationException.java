@@ -21,7 +21,7 @@ public class ModelArmorConfigurationException extends IllegalStateException {
 	 * @param action what to change
 	 */
 	public ModelArmorConfigurationException(String property, String problem, String action) {
-		super(property + ": " + problem + ". " + action);
+		super(property + ": " + problem + (problem.endsWith("?") || problem.endsWith(".") ? " " : ". ") + action);
 		this.property = property;
 		this.problem = problem;
 		this.action = action;

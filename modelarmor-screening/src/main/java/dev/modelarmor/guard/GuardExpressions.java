@@ -2,6 +2,7 @@ package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,12 +12,16 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.ParameterNameDiscoverer;
+import org.springframework.core.ResolvableType;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.CompoundExpression;
+import org.springframework.expression.spel.ast.PropertyOrFieldReference;
 import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
+import org.springframework.util.ClassUtils;
 
 /**
  * Parses and evaluates the SpEL of {@link ModelArmorGuarded#prompt()} and
@@ -41,12 +46,13 @@ final class GuardExpressions {
 	 * @param expression the SpEL
 	 * @param method the guarded method
 	 * @param attribute {@code prompt} or {@code response}
-	 * @param withResult whether {@code #result} is set
+	 * @param result the declared type of {@code #result}, or {@code null} when it is not set
 	 * @return the parsed expression
-	 * @throws dev.modelarmor.client.ModelArmorConfigurationException when the expression is not valid SpEL or
-	 * reads a variable that is not set
+	 * @throws dev.modelarmor.client.ModelArmorConfigurationException when the expression is not valid SpEL,
+	 * reads a variable that is not set, or a property that its declared type does not have
 	 */
-	static Expression parse(String expression, Method method, String attribute, boolean withResult) {
+	static Expression parse(String expression, Method method, String attribute, @Nullable ResolvableType result) {
+		boolean withResult = result != null;
 		SpelExpression parsed;
 		try {
 			parsed = PARSER.parseRaw(expression);
@@ -56,7 +62,80 @@ final class GuardExpressions {
 					+ ex.getSimpleMessage() + ")", "Correct the expression", ex);
 		}
 		requireKnownVariables(parsed.getAST(), method, attribute, expression, withResult);
+		requireKnownProperties(parsed.getAST(), parsed.getAST(), method, attribute, expression, result);
 		return parsed;
+	}
+
+	/**
+	 * A property that the argument's (or the result's) type does not have fails every call with a
+	 * {@code SpelEvaluationException}: where the declared type tells, that is found now. Only a chain of
+	 * properties from a variable is followed ({@code #request.message.body}); it stops at a method call, an
+	 * index or a type that may hold more than it declares ({@link GuardedTypes#known}).
+	 */
+	private static void requireKnownProperties(SpelNode node, SpelNode whole, Method method, String attribute,
+			String expression, @Nullable ResolvableType result) {
+		if (node instanceof CompoundExpression && node.getChild(0) instanceof VariableReference variable) {
+			String name = variable.toStringAST().substring(1);
+			ResolvableType type = variableType(name, method, result);
+			StringBuilder chain = new StringBuilder("#").append(name);
+			for (int i = 1; i < node.getChildCount() && type != null
+					&& node.getChild(i) instanceof PropertyOrFieldReference property; i++) {
+				Class<?> owner = GuardedTypes.known(type);
+				if (owner == null) {
+					break;
+				}
+				type = GuardedTypes.property(owner, property.getName());
+				if (type == null) {
+					boolean last = node == whole && i == node.getChildCount() - 1;
+					throw missingProperty(method, attribute, expression, chain.toString(), property.getName(), owner, last);
+				}
+				chain.append('.').append(property.getName());
+			}
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			requireKnownProperties(node.getChild(i), whole, method, attribute, expression, result);
+		}
+	}
+
+	private static @Nullable ResolvableType variableType(String name, Method method, @Nullable ResolvableType result) {
+		if (name.equals("result")) {
+			return result;
+		}
+		Matcher indexed = INDEXED_ARGUMENT.matcher(name);
+		int index = -1;
+		if (indexed.matches()) {
+			index = Integer.parseInt(indexed.group(1));
+		}
+		else {
+			@Nullable String @Nullable [] names = PARAMETER_NAMES.getParameterNames(method);
+			index = (names != null) ? Arrays.asList(names).indexOf(name) : -1;
+		}
+		return (index >= 0 && index < method.getParameterCount()) ? ResolvableType.forMethodParameter(method, index)
+				: null;
+	}
+
+	private static RuntimeException missingProperty(Method method, String attribute, String expression, String chain,
+			String property, Class<?> owner, boolean last) {
+		String type = ClassUtils.getShortName(owner);
+		List<String> text = GuardedTypes.properties(owner, true);
+		List<String> all = GuardedTypes.properties(owner, false);
+		String action;
+		if (last && text.size() == 1) {
+			action = "Set " + attribute + " = \"" + chain + "." + text.get(0) + "\"";
+		}
+		else if (last && !text.isEmpty()) {
+			action = "Set " + attribute + " to the one that holds the text, " + String.join(" or ",
+					text.stream().map((candidate) -> "\"" + chain + "." + candidate + "\"").toList());
+		}
+		else if (!all.isEmpty()) {
+			action = "Read one of the properties that " + type + " has: " + String.join(", ", all);
+		}
+		else {
+			action = "Read another value: " + type + " has no property that SpEL can read (a getter, a record component "
+					+ "or a public field)";
+		}
+		return GuardedMethod.invalid(method, attribute + " = \"" + expression + "\" reads " + chain + "." + property
+				+ ", but " + type + " has no property '" + property + "', so every call would fail", action, null);
 	}
 
 	/**

@@ -1,11 +1,14 @@
 package dev.modelarmor.guard;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.ResolvableType;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -39,17 +42,14 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 		}
 		PromptSource prompt = PromptSource.of(method, annotation.prompt());
 		if (annotation.screenPrompt() && prompt == null) {
-			throw invalid(method, "has no CharSequence argument to screen as the prompt",
-					"Set prompt = \"#request.text\" (SpEL over the arguments) or screenPrompt = false", null);
+			throw invalid(method, "has no CharSequence argument to screen as the prompt", promptHint(method), null);
 		}
 		ReturnShape shape = ReturnShape.of(method);
 		ResponseSource response = annotation.screenResponse() ? ResponseSource.of(method, annotation.response(), shape)
 				: null;
 		if (annotation.screenResponse() && response == null) {
 			throw invalid(method, "returns no CharSequence or Optional<CharSequence>, nor a Mono, Flux or "
-					+ "CompletableFuture of CharSequence, to screen as the response",
-					"Set response = \"#result.text\" (SpEL over #result, each element for a Mono, Flux or "
-							+ "CompletableFuture) or screenResponse = false", null);
+					+ "CompletableFuture of CharSequence, to screen as the response", responseHint(method, shape), null);
 		}
 		if (annotation.template().isBlank() && (defaultTemplate == null || defaultTemplate.isBlank())) {
 			throw invalid(method, "names no template and modelarmor.template-id is not set",
@@ -62,6 +62,70 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 		return new GuardedMethod(describe(method), annotation.template().strip(), prompt, response,
 				annotation.screenPrompt(), annotation.onMatch(), annotation.sideEffectFree() && annotation.screenPrompt(),
 				shape);
+	}
+
+	/**
+	 * What to set instead, from the parameters' declared types: the first text property found (a record
+	 * component, a getter or a public field of a {@code CharSequence} type), or that there is none.
+	 */
+	private static String promptHint(Method method) {
+		int count = method.getParameterCount();
+		if (count == 0) {
+			return "Set screenPrompt = false: the method has no parameters";
+		}
+		@Nullable String @Nullable [] names = GuardExpressions.PARAMETER_NAMES.getParameterNames(method);
+		List<String> types = new ArrayList<>();
+		List<String> candidates = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			ResolvableType type = ResolvableType.forMethodParameter(method, i);
+			String parameter = (names != null) ? names[i] : "p" + i;
+			for (String property : GuardedTypes.textProperties(type)) {
+				candidates.add("\"#" + parameter + "." + property + "\"");
+			}
+			types.add(typeName(type));
+		}
+		if (candidates.size() == 1) {
+			return "Set prompt = " + candidates.get(0) + " (SpEL over the arguments) or screenPrompt = false";
+		}
+		if (!candidates.isEmpty()) {
+			return "Set prompt to the one that holds the prompt, " + String.join(" or ", candidates)
+					+ " (SpEL over the arguments), or screenPrompt = false";
+		}
+		return "Set prompt to SpEL over the arguments that gives the prompt's text (no parameter's type, "
+				+ String.join(", ", types) + ", has a CharSequence property to read) or screenPrompt = false";
+	}
+
+	/** What to set instead, from the declared type of the answer (of each element for a Mono, Flux or future). */
+	private static String responseHint(Method method, ReturnShape shape) {
+		ResolvableType answer = ResponseSource.answerType(method, shape);
+		Class<?> resolved = answer.resolve();
+		if (resolved == void.class || resolved == Void.class) {
+			return "Set screenResponse = false: the method gives no answer";
+		}
+		List<String> properties = GuardedTypes.textProperties(answer);
+		if (!properties.isEmpty()) {
+			String result = switch (shape) {
+				case VALUE -> "#result";
+				case MONO -> "#result, the Mono's value";
+				case FLUX -> "#result, each element of the Flux";
+				case FUTURE -> "#result, the future's value";
+			};
+			List<String> candidates = properties.stream().map((property) -> "\"#result." + property + "\"").toList();
+			return (candidates.size() == 1)
+					? "Set response = " + candidates.get(0) + " (SpEL over " + result + ") or screenResponse = false"
+					: "Set response to the one that holds the answer, " + String.join(" or ", candidates) + " (SpEL over "
+							+ result + "), or screenResponse = false";
+		}
+		if (GuardedTypes.known(answer) != null) {
+			return "Set screenResponse = false: " + typeName(answer) + " has no CharSequence property to screen";
+		}
+		return "Set response to SpEL over #result that gives the answer's text (each element for a Mono, Flux or "
+				+ "CompletableFuture) or screenResponse = false";
+	}
+
+	private static String typeName(ResolvableType type) {
+		Class<?> resolved = type.resolve();
+		return (resolved != null) ? ClassUtils.getShortName(resolved) : type.toString();
 	}
 
 	static String describe(Method method) {

@@ -55,7 +55,7 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 			}
 			return null;
 		}
-		Expression parsed = GuardExpressions.parse(expression, method, "prompt", false);
+		Expression parsed = GuardExpressions.parse(expression, method, "prompt", null);
 		int index = wholeArgument(method, expression.strip());
 		boolean replaceable = index >= 0 && method.getParameterTypes()[index].isAssignableFrom(String.class);
 		return new PromptSource(parsed, index, replaceable);

@@ -30,7 +30,8 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 	 */
 	static @Nullable ResponseSource of(Method method, String expression, ReturnShape shape) {
 		if (!expression.isBlank() && !expression.strip().equals("#result")) {
-			return new ResponseSource(GuardExpressions.parse(expression, method, "response", true), false, false);
+			return new ResponseSource(GuardExpressions.parse(expression, method, "response", answerType(method, shape)),
+					false, false);
 		}
 		if (shape != ReturnShape.VALUE) {
 			Class<?> element = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
@@ -48,6 +49,18 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * The declared type of {@code #result}: the return type, or the type of each element that a
+	 * {@code Mono}, a {@code Flux} or a {@code CompletableFuture} gives.
+	 * @param method the guarded method
+	 * @param shape what it returns
+	 * @return the type, unresolvable when the method does not say
+	 */
+	static ResolvableType answerType(Method method, ReturnShape shape) {
+		ResolvableType returned = ResolvableType.forMethodReturnType(method);
+		return (shape != ReturnShape.VALUE) ? returned.getGeneric(0) : returned;
 	}
 
 	@Nullable String read(Method method, @Nullable Object[] arguments, @Nullable Object result) {

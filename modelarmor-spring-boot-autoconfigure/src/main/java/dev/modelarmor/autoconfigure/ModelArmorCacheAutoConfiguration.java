@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Clock;
+import java.util.List;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorTemplate;
@@ -22,6 +23,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.data.redis.cache.RedisCacheConfiguration;
 import org.springframework.util.ClassUtils;
 
@@ -50,7 +52,7 @@ public final class ModelArmorCacheAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorCacheProperties settings,
-			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer) {
+			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer, Environment environment) {
 		CacheManager manager = cacheManager.getIfUnique();
 		if (manager == null) {
 			throw new ModelArmorConfigurationException("modelarmor.cache.enabled",
@@ -67,8 +69,14 @@ public final class ModelArmorCacheAutoConfiguration {
 		if (ClassUtils.isPresent(REDIS_CACHE, ModelArmorCacheAutoConfiguration.class.getClassLoader())) {
 			ModelArmorRedisVerdicts.requireText(cache);
 		}
-		return new VerdictCache(cache, ModelArmorCacheSettings.of(settings, cache, modelArmorSettings.retry()),
-				Clock.systemUTC(), observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
+		VerdictCache.Settings checked;
+		try {
+			checked = ModelArmorCacheSettings.of(settings, cache, modelArmorSettings.retry());
+		}
+		catch (InvalidPropertyValue ex) {
+			throw InvalidPropertyValue.asConfigured(List.of(ex), environment).get(0);
+		}
+		return new VerdictCache(cache, checked, Clock.systemUTC(), observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
 	}
 
 	@Bean

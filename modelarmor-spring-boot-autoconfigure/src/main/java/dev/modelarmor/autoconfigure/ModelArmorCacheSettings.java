@@ -34,10 +34,7 @@ final class ModelArmorCacheSettings {
 					properties.getSkipFor(), keys);
 		}
 		catch (InvalidSettingException ex) {
-			Object value = (ex.value() instanceof Duration duration) ? duration.toMillis() + "ms" : ex.value();
-			String property = "modelarmor.cache." + ex.setting();
-			throw new ModelArmorConfigurationException(property, "the value '" + value + "' " + ex.reason(),
-					"Change " + property + " in your application configuration");
+			throw new InvalidPropertyValue("modelarmor.cache." + ex.setting(), ex.value(), ex.reason());
 		}
 	}
 

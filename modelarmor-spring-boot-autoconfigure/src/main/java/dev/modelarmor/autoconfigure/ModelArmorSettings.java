@@ -362,9 +362,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 
 	static ModelArmorConfigurationException invalid(String property, @Nullable Object value,
 			@Nullable String reason) {
-		Object shown = (value instanceof Duration duration) ? duration.toMillis() + "ms" : value;
-		return new ModelArmorConfigurationException(property, "the value '" + shown + "' " + reason,
-				"Change " + property + " in your application configuration");
+		return new InvalidPropertyValue(property, value, reason);
 	}
 
 	/**

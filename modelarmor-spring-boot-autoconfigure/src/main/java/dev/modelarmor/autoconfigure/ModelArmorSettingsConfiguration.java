@@ -52,7 +52,7 @@ class ModelArmorSettingsConfiguration {
 		List<ModelArmorConfigurationException> problems = new ArrayList<>(unknownKeys(client, environment));
 		ModelArmorSettings.Checked checked = ModelArmorSettings.check(bound,
 				httpClientSettings.getIfAvailable(HttpClientSettings::defaults), sslBundles.getIfAvailable());
-		problems.addAll(checked.problems());
+		problems.addAll(InvalidPropertyValue.asConfigured(checked.problems(), environment));
 		if (!problems.isEmpty()) {
 			problems.addAll(modelArmorStartupReport.authorizationProblems(client));
 			problems.addAll(modelArmorStartupReport.guardedMethodProblems());

@@ -119,12 +119,32 @@ final class UnknownProperties {
 				if (!isKnown(relaxed) && !unknown.containsKey(relaxed)) {
 					ConfigurationProperty property = iterable.getConfigurationProperty(name);
 					Origin origin = (property != null) ? property.getOrigin() : null;
-					unknown.put(relaxed, new Unknown(name.toString(), nearest(name.toString()),
-							(origin != null) ? origin.toString() : null));
+					if (origin == null || !bindsToAKnownProperty(iterable, origin)) {
+						unknown.put(relaxed, new Unknown(name.toString(), nearest(name.toString()),
+								(origin != null) ? origin.toString() : null));
+					}
 				}
 			});
 		}
 		return List.copyOf(unknown.values());
+	}
+
+	/**
+	 * Whether a key that reads as no property's name still binds to one: an environment variable such as
+	 * {@code MODELARMOR_HTTP_READ_TIMEOUT} lists as {@code modelarmor.http.read.timeout}, yet Spring Boot
+	 * binds it to {@code modelarmor.http.read-timeout} (the underscore may stand for a dash).
+	 */
+	private boolean bindsToAKnownProperty(ConfigurationPropertySource source, Origin origin) {
+		String where = origin.toString();
+		for (String name : this.known.values()) {
+			ConfigurationProperty property = ConfigurationPropertyName.isValid(name)
+					? source.getConfigurationProperty(ConfigurationPropertyName.of(name)) : null;
+			if (property != null && property.getOrigin() != null
+					&& where.equals(String.valueOf(property.getOrigin()))) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private boolean isKnown(String relaxed) {

@@ -21,6 +21,7 @@ import org.springframework.boot.origin.TextResourceOrigin;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
 import org.springframework.core.io.ByteArrayResource;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -128,14 +129,17 @@ class StartupReportTests {
 	@Test
 	void anInvalidPropertyIsStillReportedNamingIt() {
 		this.runner
-			.withPropertyValues("modelarmor.retry.max-backoff=500ms", "modelarmor.template-id=t",
-					"modelarmor.project-id=p", "modelarmor.credentials.enabled=false")
+			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
+					"modelarmor.credentials.enabled=false")
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SimpleCommandLinePropertySource("--modelarmor.retry.max-backoff=500ms")))
 			.run((context) -> {
 				FailureAnalysis analysis = analyze(context);
 				assertThat(analysis.getDescription()).isEqualTo(HEADLINE + " modelarmor.retry.max-backoff: the value "
 						+ "'500ms' must not be less than initial-backoff (1000ms)");
-				assertThat(analysis.getAction())
-					.isEqualTo("Change modelarmor.retry.max-backoff in your application configuration");
+				assertThat(analysis.getAction()).isEqualTo("Change modelarmor.retry.max-backoff where it is set: "
+						+ "\"modelarmor.retry.max-backoff\" from property source \"commandLineArgs\"");
 				assertThat(Files.readString(readme().resolveSibling("docs").resolve("errors.md"), StandardCharsets.UTF_8))
 					.as("docs/errors.md, An invalid property")
 					.contains("Description:\n\n" + analysis.getDescription() + "\n\nAction:\n\n" + analysis.getAction()
@@ -231,8 +235,8 @@ class StartupReportTests {
 						+ "\n  - modelarmor.retry.dealine: is not a property of the Model Armor starter "
 						+ "(\"modelarmor.retry.dealine\" from property source \"test\"); did you mean modelarmor.retry.deadline?"
 						+ "\n  - modelarmor.template-id: the value '' is blank; remove it or name a template"
-						+ "\n  - modelarmor.http.read-timeout: the value '-1000ms' must be positive"
-						+ "\n  - modelarmor.retry.deadline: the value '0ms' must be positive"
+						+ "\n  - modelarmor.http.read-timeout: the value '-1s' must be positive"
+						+ "\n  - modelarmor.retry.deadline: the value '0s' must be positive"
 						+ "\n  - modelarmor.credentials.location: URL [file:/nonexistent/model-armor-sa.json] does not exist"
 						+ "\n  - " + PROJECT_ID
 						+ "\n  - @ModelArmorGuarded on StartupReportTests.UnscreenableGuardedMethods.count(String): returns no CharSequence "

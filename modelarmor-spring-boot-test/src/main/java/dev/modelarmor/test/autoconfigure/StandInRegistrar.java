@@ -1,6 +1,10 @@
 package dev.modelarmor.test.autoconfigure;
 
+import java.util.List;
+
 import dev.modelarmor.test.ModelArmorStandIn;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
@@ -19,6 +23,8 @@ import org.springframework.core.env.Environment;
  * property bound, and the stand-in stops even when the context fails to start.
  */
 final class StandInRegistrar implements BeanFactoryPostProcessor, EnvironmentAware, PriorityOrdered {
+
+	private static final Log logger = LogFactory.getLog(ModelArmorStandIn.class);
 
 	static final String BEAN_NAME = "modelArmorStandIn";
 
@@ -44,6 +50,19 @@ final class StandInRegistrar implements BeanFactoryPostProcessor, EnvironmentAwa
 			registry.registerDisposableBean(BEAN_NAME, standIn::close);
 		}
 		TestClientProperties.pointAt(this.environment, standIn.url());
+		logger.info(startedLine(standIn.url(), TestClientProperties.defaultsInUse(this.environment)));
+	}
+
+	/**
+	 * The one line that says the application talks to a stand-in, where it listens, and which ids it made
+	 * up: a project id the application never set would otherwise pass unseen until the first run against
+	 * Model Armor.
+	 */
+	static String startedLine(String url, List<String> defaults) {
+		return "Model Armor stand-in (not Model Armor: simple local rules) listening on " + url
+				+ "; the Model Armor client calls it, without credentials"
+				+ (defaults.isEmpty() ? "" : "; not set by the application, so made up for the stand-in: "
+						+ String.join(", ", defaults) + " (set them before running against Model Armor)");
 	}
 
 	@Override

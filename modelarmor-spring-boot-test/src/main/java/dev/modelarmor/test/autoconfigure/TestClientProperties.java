@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.MutablePropertySources;
@@ -45,6 +46,33 @@ final class TestClientProperties {
 		overrides.put("modelarmor.endpoint", url);
 		overrides.put("modelarmor.credentials.enabled", "false");
 		apply(environment, overrides);
+	}
+
+	/**
+	 * The ids the application left unset and the stand-in's defaults fill in, once {@link #pointAt} ran.
+	 * @param environment the application's environment
+	 * @return e.g. {@code modelarmor.project-id=stand-in-project}, in the order project, template
+	 */
+	static List<String> defaultsInUse(ConfigurableEnvironment environment) {
+		if (!(environment.getPropertySources().get(DEFAULTS) instanceof MapPropertySource defaults)) {
+			return List.of();
+		}
+		return defaults.getSource().entrySet().stream()
+			.filter((entry) -> !anyOtherSourceHas(environment, entry.getKey()))
+			.map((entry) -> entry.getKey() + "=" + entry.getValue())
+			.sorted()
+			.toList();
+	}
+
+	private static boolean anyOtherSourceHas(ConfigurableEnvironment environment, String name) {
+		for (PropertySource<?> source : environment.getPropertySources()) {
+			// the attached source holds every other source's properties, the stand-in's defaults too
+			if (!source.getName().equals(DEFAULTS) && !ConfigurationPropertySources.isAttachedConfigurationPropertySource(source)
+					&& source.containsProperty(name)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -35,6 +35,35 @@ class OfflineDevLoopTests {
 	}
 
 	@Test
+	void oneInfoLineNamesTheStandInItsAddressAndTheIdsItMadeUp(CapturedOutput output) {
+		String url;
+		try (ConfigurableApplicationContext context = SpringApplication.from(SampleApplication::main)
+			.with(ModelArmorStandInConfiguration.class)
+			.run("--server.port=0")
+			.getApplicationContext()) {
+			url = context.getBean(ModelArmorStandIn.class).url();
+		}
+		assertThat(url).startsWith("http://127.0.0.1:");
+		assertThat(output.getOut().lines().filter((line) -> line.contains("Model Armor stand-in"))).singleElement()
+			.satisfies((line) -> assertThat(line).contains(" INFO ").endsWith("Model Armor stand-in (not Model Armor: "
+					+ "simple local rules) listening on " + url + "; the Model Armor client calls it, without credentials; "
+					+ "not set by the application, so made up for the stand-in: modelarmor.project-id=stand-in-project, "
+					+ "modelarmor.template-id=stand-in-template (set them before running against Model Armor)"));
+	}
+
+	@Test
+	void idsTheApplicationSetsAreNotSaidToBeMadeUp(CapturedOutput output) {
+		try (ConfigurableApplicationContext context = SpringApplication.from(SampleApplication::main)
+			.with(ModelArmorStandInConfiguration.class)
+			.run("--server.port=0", "--modelarmor.project-id=my-project", "--modelarmor.template-id=my-template")
+			.getApplicationContext()) {
+			assertThat(context.getBean(ModelArmorStandIn.class).received()).isEmpty();
+		}
+		assertThat(output.getOut().lines().filter((line) -> line.contains("Model Armor stand-in"))).singleElement()
+			.satisfies((line) -> assertThat(line).endsWith("; the Model Armor client calls it, without credentials"));
+	}
+
+	@Test
 	void aTemplateTheStandInDoesNotHaveStopsTheStart(CapturedOutput output) {
 		try (ModelArmorStandIn standIn = ModelArmorStandIn.start().onlyTemplates("stand-in-template")) {
 			assertThatException().isThrownBy(() -> SpringApplication.run(SampleApplication.class, "--server.port=0",

@@ -69,6 +69,15 @@ class StandInSpringBootTests {
 	}
 
 	@Test
+	void withTheDefaultBlockTheSameCardNumberIsBlockedAsSdp() {
+		// strictReply has onMatch left at its default, BLOCK: the README's quickstart says which one it shows
+		assertThatViolationThrownBy(() -> this.chat.strictReply("My card is 4111 1111 1111 1111"))
+			.hasPhase(Phase.PROMPT)
+			.hasMatchedFilters("sdp");
+		assertThat(this.modelArmor.receivedResponses()).as("the method did not run").isEmpty();
+	}
+
+	@Test
 	void theClientIsPointedAtTheStandInWithoutCredentialsAndWithDefaultIds() {
 		assertThat(this.environment.getProperty("modelarmor.endpoint")).isEqualTo(this.modelArmor.url());
 		assertThat(this.endpointPlaceholder).isEqualTo(this.modelArmor.url());
