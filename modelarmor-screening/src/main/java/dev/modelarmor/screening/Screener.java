@@ -145,6 +145,21 @@ final class Screener {
 				+ "); modelarmor.screening.unscreenable-media=allow lets such media through unscreened", false, null);
 	}
 
+	/**
+	 * Refuses a call whose tenant has no template: input the caller controls, blocked whatever fail-open says,
+	 * with one WARN line (never the tenant's name as sent: it is the request's text) and a metric.
+	 * @param request the call refused
+	 * @return the refusal
+	 */
+	ScreeningDecision unknownTenant(ScreeningRequest request) {
+		Side side = Side.of(request);
+		report(side, ScreeningResult.REJECTED, Set.of());
+		logger.warn("Model Armor refused a call whose tenant has no template, blocking it in every mode: "
+				+ "method=\"" + request.caller() + "\" phase=" + request.phase() + " outcome=unknown_tenant");
+		return new Rejected(request.phase(), ModelArmorUnknownTenantException.REASON, false,
+				new ModelArmorUnknownTenantException());
+	}
+
 	private static boolean isImage(ScreeningRequest request) {
 		DataItem item = request.item();
 		DataItem.ByteItem bytes = (item != null) ? item.byteItem() : null;
