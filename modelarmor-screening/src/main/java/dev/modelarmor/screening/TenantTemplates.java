@@ -1,5 +1,6 @@
 package dev.modelarmor.screening;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -27,7 +28,8 @@ public final class TenantTemplates implements ModelArmorTemplateResolver {
 	 * @param unknown what a call whose tenant is not declared does
 	 */
 	public TenantTemplates(Map<String, TemplateReference> tenants, UnknownTenant unknown) {
-		this.tenants = Map.copyOf(new LinkedHashMap<>(tenants));
+		// in the order declared: the health check reads the first tenant template of each location
+		this.tenants = Collections.unmodifiableMap(new LinkedHashMap<>(tenants));
 		this.unknown = Objects.requireNonNull(unknown, "unknown must not be null");
 	}
 
@@ -56,7 +58,7 @@ public final class TenantTemplates implements ModelArmorTemplateResolver {
 
 	/**
 	 * The declared tenants.
-	 * @return each tenant's template, by name
+	 * @return each tenant's template, by name, in the order declared
 	 */
 	public Map<String, TemplateReference> tenants() {
 		return this.tenants;

@@ -111,7 +111,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(77);
+		assertThat(properties).hasSize(80);
 	}
 
 	/**
