@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
@@ -30,21 +31,22 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(before = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnClass(ModelArmorOperations.class)
-@EnableConfigurationProperties(ModelArmorTenantProperties.class)
+@EnableConfigurationProperties({ ModelArmorTenantProperties.class, ModelArmorProperties.class })
 public final class ModelArmorTenantAutoConfiguration {
 
 	static final String TENANTS_PROPERTY = "modelarmor.tenants";
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorTemplateResolver.class)
-	TenantTemplates modelArmorTenants(ModelArmorTenantProperties properties) {
-		return new TenantTemplates(references(properties), properties.getTenant().getUnknown());
+	TenantTemplates modelArmorTenants(ModelArmorTenantProperties properties, ModelArmorProperties client) {
+		return new TenantTemplates(references(properties, client.getAllowedExtraLocations()),
+				properties.getTenant().getUnknown());
 	}
 
 	@Bean
-	IntegrationTemplates modelArmorTenantTemplates(ModelArmorTenantProperties properties) {
+	IntegrationTemplates modelArmorTenantTemplates(ModelArmorTenantProperties properties, ModelArmorProperties client) {
 		Map<String, String> byProperty = new LinkedHashMap<>();
-		references(properties).forEach((name, reference) -> byProperty.put(TENANTS_PROPERTY + "." + name,
+		references(properties, client.getAllowedExtraLocations()).forEach((name, reference) -> byProperty.put(TENANTS_PROPERTY + "." + name,
 				reference.name()));
 		return new IntegrationTemplates(byProperty);
 	}
@@ -52,11 +54,13 @@ public final class ModelArmorTenantAutoConfiguration {
 	/**
 	 * Each declared tenant's template.
 	 * @param properties the tenants' properties
+	 * @param allowedExtraLocations locations accepted besides Model Armor's known ones
 	 * @return the references by tenant
 	 * @throws ModelArmorConfigurationException naming the property, for a tenant without a template id or a
 	 * location, or with one that cannot be used
 	 */
-	static Map<String, TemplateReference> references(ModelArmorTenantProperties properties) {
+	static Map<String, TemplateReference> references(ModelArmorTenantProperties properties,
+			List<String> allowedExtraLocations) {
 		Map<String, TemplateReference> references = new LinkedHashMap<>();
 		properties.getTenants().forEach((name, tenant) -> {
 			String prefix = TENANTS_PROPERTY + "." + name;
@@ -70,6 +74,13 @@ public final class ModelArmorTenantAutoConfiguration {
 				throw new ModelArmorConfigurationException(prefix + ".location",
 						"is not set: a tenant's template is called in its own location, never in a guessed one",
 						"Set " + prefix + ".location to the template's location, e.g. europe-west4");
+			}
+			if (!ModelArmorSettings.LOCATIONS.contains(location.strip())
+					&& !allowedExtraLocations.contains(location.strip())) {
+				throw new ModelArmorConfigurationException(prefix + ".location",
+						"is not a Model Armor location (" + location.strip() + ")", "Use one of "
+								+ String.join(", ", ModelArmorSettings.LOCATIONS)
+								+ ", or add it to modelarmor.allowed-extra-locations");
 			}
 			try {
 				references.put(name, TemplateReference.of(templateId.strip(), location.strip()));

@@ -93,11 +93,24 @@ class TenantAutoConfigurationTests {
 	@Test
 	void aLocationThatWouldNameAnotherHostFailsTheStart() {
 		this.runner.withPropertyValues("modelarmor.tenants.acme.template-id=strict",
-				"modelarmor.tenants.acme.location=evil.example.com/x").run((context) -> {
+				"modelarmor.tenants.acme.location=evil.example.com/x", "modelarmor.allowed-extra-locations=evil.example.com/x").run((context) -> {
 					assertThat(context).hasFailed();
 					assertThat(context.getStartupFailure())
 						.hasStackTraceContaining("modelarmor.tenants.acme.location: location must be a region");
 				});
+	}
+
+	@Test
+	void aLocationModelArmorDoesNotHaveFailsTheStartUnlessAllowed() {
+		this.runner.withPropertyValues("modelarmor.tenants.acme.template-id=strict",
+				"modelarmor.tenants.acme.location=mars").run((context) -> {
+					assertThat(context).hasFailed();
+					assertThat(context.getStartupFailure())
+						.hasStackTraceContaining("modelarmor.tenants.acme.location: is not a Model Armor location (mars)");
+				});
+		this.runner.withPropertyValues("modelarmor.tenants.acme.template-id=strict",
+				"modelarmor.tenants.acme.location=mars", "modelarmor.allowed-extra-locations=mars")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test
