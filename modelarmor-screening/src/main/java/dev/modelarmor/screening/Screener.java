@@ -243,9 +243,10 @@ final class Screener {
 		if (rejected != null) {
 			report(side, ScreeningResult.REJECTED, Set.of());
 			CallLog.warn(logger).callId(ex.callId().orElse(null)).phase(side.phase()).outcome(INPUT_REJECTED).status(status)
-				.attempts(ex.attempts())
+				.attempts(ex.attempts()).field("template", side.loggableTemplate())
 				.log(() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
-						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
+						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason())
+						+ side.templateField());
 			return rejected;
 		}
 		return notScreened(side,
@@ -271,10 +272,10 @@ final class Screener {
 		boolean open = this.failOpen.getAsBoolean();
 		report(side, open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
 		String fields = String.format(FAILURE_FIELDS, side.caller(), notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
-				notScreened.status(), notScreened.attempts(), notScreened.reason());
+				notScreened.status(), notScreened.attempts(), notScreened.reason()) + side.templateField();
 		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause())).phase(notScreened.phase())
 			.outcome(CallOutcome.NOT_SCREENED).status(notScreened.status()).attempts(notScreened.attempts())
-			.field("fail_open", open);
+			.field("fail_open", open).field("template", side.loggableTemplate());
 		if (open) {
 			line.log("Model Armor could not screen a call, letting it through (fail-open): " + fields);
 			return ScreeningDecision.PASS;
@@ -289,9 +290,9 @@ final class Screener {
 		Phase phase = side.phase();
 		if (onMatch == MatchAction.LOG_ONLY) {
 			report(side, ScreeningResult.LOGGED, result.matchedFilters());
-			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag())
+			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag()).field("template", side.loggableTemplate())
 				.log(() -> String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
-						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
+						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())) + side.templateField());
 			return ScreeningDecision.PASS;
 		}
 		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
@@ -305,13 +306,16 @@ final class Screener {
 				&& result.deidentifiedText().isPresent()) {
 			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag())
-				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
+				.field("template", side.loggableTemplate())
+				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase)
+						+ side.templateField());
 			return new Deidentified(result.deidentifiedText().get());
 		}
 		report(side, ScreeningResult.BLOCKED, result.matchedFilters());
-		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag())
+		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag()).field("template", side.loggableTemplate())
 			.log(() -> String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s "
-					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters())));
+					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters()))
+					+ side.templateField());
 		return new Blocked(phase, result);
 	}
 
@@ -353,6 +357,24 @@ final class Screener {
 
 		static Side of(ScreeningRequest request) {
 			return new Side(request.caller(), request.phase(), request.template());
+		}
+
+		/**
+		 * The template as a log line may show it: a template id or {@code locations/{location}/templates/{id}},
+		 * any other character replaced, bounded; {@code null} for the client's own.
+		 */
+		@Nullable String loggableTemplate() {
+			if (this.template == null || this.template.isEmpty()) {
+				return null;
+			}
+			String bounded = (this.template.length() > 200) ? this.template.substring(0, 200) : this.template;
+			return bounded.replaceAll("[^A-Za-z0-9/_.-]", "?");
+		}
+
+		/** {@code " template=<template>"} for a template other than the client's own; empty otherwise. */
+		String templateField() {
+			String loggable = loggableTemplate();
+			return (loggable != null) ? " template=" + loggable : "";
 		}
 
 	}

@@ -112,6 +112,19 @@ class TenantGuardServletTests {
 	}
 
 	@Test
+	void anOutageOfOneTenantsLocationFailsClosedWithALineNamingTheTemplate(CapturedOutput output) {
+		modelArmor.stubFor(post(urlPathMatching(".*/locations/europe-west4/.*")).atPriority(1)
+			.willReturn(com.github.tomakehurst.wiremock.client.WireMock.aResponse().withStatus(503)));
+		this.runner.run((context) -> {
+			MockMvc mvc = mvc(context);
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "globex")).andExpect(status().isServiceUnavailable());
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme")).andExpect(status().isOk());
+		});
+		assertThat(output.getAll()).contains("blocking it (fail-closed): method=\"TenantGuardServletTests.Chat.chat(String)\" "
+				+ "phase=PROMPT").contains("template=locations/europe-west4/templates/strict");
+	}
+
+	@Test
 	void anUnknownTenantIsRefusedWith400BeforeAnyCallAndAWarnLine(CapturedOutput output) {
 		this.runner.run((context) -> mvc(context).perform(chat("/chat", QUESTION).header("X-Tenant", "TENANT-EVIL-9"))
 			.andExpect(status().isBadRequest())
