@@ -26,6 +26,8 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 	/** A region as it may stand in a host name: one DNS label of lowercase letters, digits and hyphens. */
 	private static final Pattern REGION = Pattern.compile("[a-z][a-z0-9-]{0,62}");
 
+	private static final String REGIONAL_SUFFIX = ".rep.googleapis.com";
+
 	/** An IPv4 literal in 127.0.0.0/8, in the dotted-quad form only: other forms would be looked up as names. */
 	private static final Pattern LOOPBACK_IPV4 = Pattern.compile("127\\.([0-9]{1,3})\\.([0-9]{1,3})\\.([0-9]{1,3})");
 
@@ -43,6 +45,31 @@ public record ModelArmorEndpoint(URI uri, URI floorSettingsUri) {
 		}
 		return new ModelArmorEndpoint(of("https://modelarmor." + location + ".rep.googleapis.com").uri(),
 				URI.create(GLOBAL));
+	}
+
+	/**
+	 * The endpoint that serves the templates of another location: for a regional endpoint, that location's
+	 * regional endpoint; an explicit endpoint (a proxy, a local stand-in) serves every location itself, the
+	 * location being in each request's path.
+	 * @param location a region such as {@code europe-west4}, or {@code us} / {@code eu}
+	 * @return the endpoint for that location
+	 * @throws IllegalArgumentException when the location is not a region name
+	 */
+	public ModelArmorEndpoint forLocation(String location) {
+		return isRegional() ? regional(location) : this;
+	}
+
+	/**
+	 * Whether this is a location's regional endpoint, {@code https://modelarmor.{location}.rep.googleapis.com}.
+	 * @return whether it is
+	 */
+	public boolean isRegional() {
+		String host = this.uri.getHost();
+		return "https".equals(this.uri.getScheme()) && host != null && host.startsWith("modelarmor.")
+				&& host.endsWith(REGIONAL_SUFFIX) && this.uri.getPort() == -1
+				&& (this.uri.getRawPath() == null || this.uri.getRawPath().isEmpty())
+				&& REGION.matcher(host.substring("modelarmor.".length(), host.length() - REGIONAL_SUFFIX.length()))
+					.matches();
 	}
 
 	/**

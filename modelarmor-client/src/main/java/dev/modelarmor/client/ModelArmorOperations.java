@@ -124,6 +124,23 @@ public interface ModelArmorOperations {
 	ModelArmorOperations withTemplate(String templateId);
 
 	/**
+	 * The same client, bound to a template of the same project in the location the reference names: its
+	 * calls go to that location, and never to another. A client that cannot call another location than its
+	 * own refuses a reference to one rather than call its own.
+	 * @param template the template and its location
+	 * @return a client that uses that template where it lives
+	 * @throws UnsupportedOperationException when this client cannot call the reference's location
+	 */
+	default ModelArmorOperations withTemplate(TemplateReference template) {
+		String name = templateName();
+		if (name != null && name.contains("/locations/" + template.location() + "/templates/")) {
+			return withTemplate(template.templateId());
+		}
+		throw new UnsupportedOperationException(getClass().getName() + " cannot call a template in location "
+				+ template.location() + "; ModelArmorTemplate can");
+	}
+
+	/**
 	 * The full resource name of the template that sanitize calls use, which a verdict depends on: the
 	 * verdict cache keys verdicts by it.
 	 * @return {@code projects/{project}/locations/{location}/templates/{template}}, or {@code null} when it

@@ -214,6 +214,27 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	}
 
 	/**
+	 * The same client, bound to a template in the location the reference names: its calls go to that
+	 * location's regional endpoint (or, when the endpoint is explicit, to that endpoint with that location in
+	 * the path). The HTTP client, retries, observer and gate are shared.
+	 * @param template the template and its location
+	 * @return a client that uses that template where it lives
+	 */
+	@Override
+	public ModelArmorTemplate withTemplate(TemplateReference template) {
+		return new ModelArmorTemplate(this.calls, this.asyncCalls, this.endpoint.forLocation(template.location()),
+				this.projectId, template.location(), template.templateId(), this.templateListener, this.transport);
+	}
+
+	/**
+	 * The location of the templates that sanitize calls and {@link #templates()} use.
+	 * @return the location
+	 */
+	public String getLocation() {
+		return this.location;
+	}
+
+	/**
 	 * The same client, reporting its calls to an observer (metrics, traces).
 	 * @param observer the observer
 	 * @return a client that reports to it

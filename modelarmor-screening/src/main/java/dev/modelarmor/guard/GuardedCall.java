@@ -9,6 +9,8 @@ import dev.modelarmor.screening.ScreeningRequest;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.BeanFactory;
+
 /**
  * One call of a guarded method that answers later (a future, a {@code Mono} or a {@code Flux}): its
  * prompt and answers as screening requests, screened without a thread waiting.
@@ -16,8 +18,28 @@ import org.jspecify.annotations.Nullable;
  * @param invocation the intercepted call, proceeded once its prompt passed
  * @param guarded the guarded method
  * @param screening the screening
+ * @param beans resolves {@code @bean} references of the template's SpEL, or {@code null}
+ * @param tenant the request's tenant, or {@code null}
  */
-record GuardedCall(MethodInvocation invocation, GuardedMethod guarded, ModelArmorScreening screening) {
+record GuardedCall(MethodInvocation invocation, GuardedMethod guarded, ModelArmorScreening screening,
+		@Nullable BeanFactory beans, @Nullable String tenant) {
+
+	GuardedCall(MethodInvocation invocation, GuardedMethod guarded, ModelArmorScreening screening) {
+		this(invocation, guarded, screening, null, null);
+	}
+
+	/**
+	 * The same call for a tenant a reactive subscriber's context names.
+	 * @param tenant the tenant, or {@code null} to keep this call's
+	 * @return the call
+	 */
+	GuardedCall forTenant(@Nullable String tenant) {
+		return (tenant == null) ? this : new GuardedCall(this.invocation, this.guarded, this.screening, this.beans, tenant);
+	}
+
+	private GuardTemplates templates() {
+		return new GuardTemplates(method(), this.invocation.getArguments(), this.beans, this.tenant);
+	}
 
 	Method method() {
 		return this.invocation.getMethod();
@@ -37,7 +59,7 @@ record GuardedCall(MethodInvocation invocation, GuardedMethod guarded, ModelArmo
 	 * @return the decision
 	 */
 	CompletableFuture<ScreeningDecision> screenPrompt(String prompt, boolean replaceable) {
-		return this.screening.screenAsync(ModelArmorGuardInterceptor.request(this.guarded,
+		return templates().screenAsync(this.screening, this.guarded, ModelArmorGuardInterceptor.request(this.guarded,
 				ScreeningRequest.prompt(this.guarded.name(), prompt), replaceable));
 	}
 
@@ -72,7 +94,7 @@ record GuardedCall(MethodInvocation invocation, GuardedMethod guarded, ModelArmo
 	 */
 	CompletableFuture<ScreeningDecision> screenAnswer(String text, @Nullable String prompt) {
 		ResponseSource source = this.guarded.response();
-		return this.screening.screenAsync(ModelArmorGuardInterceptor.request(this.guarded,
+		return templates().screenAsync(this.screening, this.guarded, ModelArmorGuardInterceptor.request(this.guarded,
 				ScreeningRequest.response(this.guarded.name(), text, prompt), source != null && source.replaceable()));
 	}
 

@@ -9,6 +9,7 @@ import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.ResolvableType;
+import org.springframework.expression.Expression;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -23,9 +24,17 @@ import org.springframework.util.ClassUtils;
  * @param onMatch what happens on a match
  * @param parallel whether the prompt is screened while the body runs (the method is free of side effects)
  * @param shape what the method returns: its answer at once, or later
+ * @param templateExpression the SpEL of a template written {@code #{...}}, evaluated for each call; then
+ * {@code template} is empty
  */
 record GuardedMethod(String name, String template, @Nullable PromptSource prompt, @Nullable ResponseSource response,
-		boolean screenPrompt, MatchAction onMatch, boolean parallel, ReturnShape shape) {
+		boolean screenPrompt, MatchAction onMatch, boolean parallel, ReturnShape shape,
+		@Nullable Expression templateExpression) {
+
+	GuardedMethod(String name, String template, @Nullable PromptSource prompt, @Nullable ResponseSource response,
+			boolean screenPrompt, MatchAction onMatch, boolean parallel, ReturnShape shape) {
+		this(name, template, prompt, response, screenPrompt, onMatch, parallel, shape, null);
+	}
 
 	/**
 	 * Resolves a method, failing when it cannot be screened.
@@ -51,7 +60,15 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 			throw invalid(method, "returns no CharSequence or Optional<CharSequence>, nor a Mono, Flux or "
 					+ "CompletableFuture of CharSequence, to screen as the response", responseHint(method, shape), null);
 		}
-		if (annotation.template().isBlank() && (defaultTemplate == null || defaultTemplate.isBlank())) {
+		String template = annotation.template().strip();
+		Expression templateExpression = null;
+		if (template.startsWith("#{") && template.endsWith("}")) {
+			templateExpression = GuardExpressions.parse(template.substring(2, template.length() - 1), method,
+					"template", null);
+			template = "";
+		}
+		if (templateExpression == null && annotation.template().isBlank()
+				&& (defaultTemplate == null || defaultTemplate.isBlank())) {
 			throw invalid(method, "names no template and modelarmor.template-id is not set",
 					"Set modelarmor.template-id or the annotation's template attribute", null);
 		}
@@ -59,9 +76,9 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 			throw invalid(method, "is sideEffectFree with onMatch = DEIDENTIFY: its body would run with the prompt "
 					+ "before it is de-identified", "Remove sideEffectFree = true or choose another onMatch", null);
 		}
-		return new GuardedMethod(describe(method), annotation.template().strip(), prompt, response,
+		return new GuardedMethod(describe(method), template, prompt, response,
 				annotation.screenPrompt(), annotation.onMatch(), annotation.sideEffectFree() && annotation.screenPrompt(),
-				shape);
+				shape, templateExpression);
 	}
 
 	/**

@@ -5,11 +5,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningRequest;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.BeanFactory;
 
 import org.springframework.aop.support.AopUtils;
 
@@ -25,6 +28,8 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 
 	private final Supplier<ModelArmorScreening> screening;
 
+	private volatile @Nullable BeanFactory beans;
+
 	/**
 	 * Creates an interceptor.
 	 * @param methods resolves guarded methods
@@ -33,6 +38,14 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 	ModelArmorGuardInterceptor(GuardedMethods methods, Supplier<ModelArmorScreening> screening) {
 		this.methods = methods;
 		this.screening = screening;
+	}
+
+	/**
+	 * The bean factory that {@code @bean} references in a template's SpEL resolve against.
+	 * @param beans the bean factory
+	 */
+	void setBeanFactory(BeanFactory beans) {
+		this.beans = beans;
 	}
 
 	@Override
@@ -45,26 +58,29 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			return invocation.proceed();
 		}
 		ModelArmorScreening screening = this.screening.get();
+		String tenant = ModelArmorTenant.current();
 		switch (guarded.shape()) {
 			case FUTURE:
-				return FutureGuard.guard(new GuardedCall(invocation, guarded, screening));
+				return FutureGuard.guard(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
 			case MONO:
-				return ReactiveGuard.mono(new GuardedCall(invocation, guarded, screening));
+				return ReactiveGuard.mono(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
 			case FLUX:
-				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening));
+				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
 			default:
 				break;
 		}
 		@Nullable Object[] arguments = invocation.getArguments();
+		GuardTemplates templates = new GuardTemplates(method, arguments, this.beans, tenant);
 		PromptSource promptSource = guarded.prompt();
-		String prompt = (promptSource != null) ? promptSource.read(method, arguments, guarded, screening) : null;
+		String prompt = (promptSource != null) ? promptSource.read(method, arguments, guarded, screening, templates)
+				: null;
 		if (guarded.parallel() && promptSource != null && prompt != null) {
 			// Never de-identified here: that combination fails at startup.
-			return proceedWhileScreening(invocation, guarded, screening, prompt,
-					screening.screenAsync(request(guarded, ScreeningRequest.prompt(guarded.name(), prompt), false)));
+			return proceedWhileScreening(invocation, guarded, screening, prompt, templates.screenAsync(screening,
+					guarded, request(guarded, ScreeningRequest.prompt(guarded.name(), prompt), false)));
 		}
 		if (guarded.screenPrompt() && promptSource != null && prompt != null) {
-			String replacement = proceedWith(screening.screen(
+			String replacement = proceedWith(templates.screen(screening, guarded,
 					request(guarded, ScreeningRequest.prompt(guarded.name(), prompt), promptSource.replaceable())));
 			if (replacement != null) {
 				promptSource.replace(arguments, replacement);
@@ -104,7 +120,9 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		if (responseSource == null || response == null) {
 			return returned;
 		}
-		String replacement = proceedWith(screening.screen(request(guarded,
+		GuardTemplates templates = new GuardTemplates(invocation.getMethod(), invocation.getArguments(), this.beans,
+				ModelArmorTenant.current());
+		String replacement = proceedWith(templates.screen(screening, guarded, request(guarded,
 				ScreeningRequest.response(guarded.name(), response, prompt), responseSource.replaceable())));
 		return (replacement != null) ? responseSource.replace(replacement) : returned;
 	}

@@ -16,6 +16,7 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.aop.support.ComposablePointcut;
 import org.springframework.aop.support.DefaultPointcutAdvisor;
 import org.springframework.aop.support.annotation.AnnotationMatchingPointcut;
+import org.springframework.beans.factory.BeanFactory;
 
 /**
  * Proxies the beans that have {@link ModelArmorGuarded} methods (or the annotation on their class or an
@@ -44,6 +45,12 @@ public class ModelArmorGuardPostProcessor extends AbstractBeanFactoryAwareAdvisi
 		this.interceptor = new ModelArmorGuardInterceptor(this.methods, screening);
 		this.advisor = new DefaultPointcutAdvisor(pointcut, this.interceptor);
 		setBeforeExistingAdvisors(true);
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		super.setBeanFactory(beanFactory);
+		this.interceptor.setBeanFactory(beanFactory);
 	}
 
 	@Override

@@ -75,11 +75,12 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 	 * @param arguments its arguments
 	 * @param guarded how it is guarded
 	 * @param screening screens the media
+	 * @param templates chooses the media's template, as the text's
 	 * @return the prompt's text, or {@code null} when there is none or it is media
 	 * @throws RuntimeException the refusal's exception when the media is refused
 	 */
 	@Nullable String read(Method method, @Nullable Object[] arguments, GuardedMethod guarded,
-			ModelArmorScreening screening) {
+			ModelArmorScreening screening, GuardTemplates templates) {
 		Object value = unwrap((this.expression == null) ? arguments[this.argumentIndex] : evaluate(method, arguments));
 		if (value == null || value instanceof CharSequence) {
 			return (value != null) ? value.toString() : null;
@@ -90,7 +91,7 @@ record PromptSource(@Nullable Expression expression, int argumentIndex, boolean 
 		}
 		if (guarded.screenPrompt()) {
 			ScreeningDecision decision = (media instanceof MediaItem.Screenable screenable)
-					? screening.screen(ScreeningRequest.prompt(guarded.name(), screenable.item())
+					? templates.screen(screening, guarded, ScreeningRequest.prompt(guarded.name(), screenable.item())
 						.withTemplate(guarded.template())
 						.withOnMatch(guarded.onMatch())
 						.withReplaceable(false))

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
@@ -13,6 +14,7 @@ import dev.modelarmor.screening.StreamWindowsFlux;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.ContextView;
 
 /**
  * A guarded method that returns a Reactor {@link Mono} or {@link Flux}: what it returns is assembled at
@@ -33,8 +35,9 @@ final class ReactiveGuard {
 	private ReactiveGuard() {
 	}
 
-	static Mono<Object> mono(GuardedCall call) {
-		return Mono.defer(() -> {
+	static Mono<Object> mono(GuardedCall subscribed) {
+		return Mono.deferContextual((context) -> {
+			GuardedCall call = subscribed.forTenant(tenant(context));
 			String prompt = call.prompt();
 			if (prompt != null && call.guarded().parallel()) {
 				Mono<ScreeningDecision> verdict = verdict(call, prompt);
@@ -47,8 +50,9 @@ final class ReactiveGuard {
 		});
 	}
 
-	static Flux<Object> flux(GuardedCall call) {
-		return Flux.defer(() -> {
+	static Flux<Object> flux(GuardedCall subscribed) {
+		return Flux.deferContextual((context) -> {
+			GuardedCall call = subscribed.forTenant(tenant(context));
 			String prompt = call.prompt();
 			if (prompt != null && call.guarded().parallel()) {
 				Mono<ScreeningDecision> verdict = verdict(call, prompt);
@@ -57,6 +61,12 @@ final class ReactiveGuard {
 			return screenedPrompt(call, prompt).flatMapMany((screened) -> windows(call, fluxBody(call),
 					screened.orElse(null)));
 		});
+	}
+
+	/** The tenant a subscriber's context names ({@link ModelArmorTenant#KEY}), or {@code null}. */
+	private static @Nullable String tenant(ContextView context) {
+		Object tenant = context.getOrDefault(ModelArmorTenant.KEY, null);
+		return (tenant != null) ? tenant.toString() : null;
 	}
 
 	/** The prompt to go on with (de-identified perhaps, empty when none is screened), or the refusal. */

@@ -13,6 +13,7 @@ import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
+import dev.modelarmor.client.TemplateReference;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;
@@ -51,9 +52,12 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private final UnscreenableMedia unscreenableMedia;
 
+	private final ModelArmorTemplateResolver templateResolver;
+
 	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
-			boolean ownsExecutor, UnscreenableMedia unscreenableMedia) {
+			boolean ownsExecutor, UnscreenableMedia unscreenableMedia, ModelArmorTemplateResolver templateResolver) {
 		this.unscreenableMedia = unscreenableMedia;
+		this.templateResolver = templateResolver;
 		this.windowed = windowed;
 		this.screener = screener;
 		this.executor = executor;
@@ -78,7 +82,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
 		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false,
-				this.unscreenableMedia);
+				this.unscreenableMedia, this.templateResolver);
 	}
 
 	/**
@@ -124,6 +128,89 @@ public final class ModelArmorScreening implements AutoCloseable {
 			}
 		});
 		return decision;
+	}
+
+	/**
+	 * Screens on the calling thread with the template the {@link ModelArmorTemplateResolver} chooses for the
+	 * call, unless the request names one itself; a tenant the resolver refuses is a refusal
+	 * ({@link #unknownTenant(ScreeningRequest)}).
+	 * @param request what to screen and how to decide
+	 * @param tenant the request's tenant ({@link ModelArmorTenant}), or {@code null}
+	 * @param attributes the integration's attributes for the resolver, e.g. the advisor context
+	 * @return the decision
+	 */
+	public ScreeningDecision screen(ScreeningRequest request, @Nullable String tenant,
+			Map<String, ? extends @Nullable Object> attributes) {
+		ScreeningRequest resolved;
+		try {
+			resolved = resolve(request, tenant, attributes);
+		}
+		catch (ModelArmorUnknownTenantException ex) {
+			return unknownTenant(request);
+		}
+		return screen(resolved);
+	}
+
+	/**
+	 * Screens without blocking the caller, as {@link #screenAsync(ScreeningRequest)}, with the template the
+	 * {@link ModelArmorTemplateResolver} chooses, as {@link #screen(ScreeningRequest, String, Map)}.
+	 * @param request what to screen and how to decide
+	 * @param tenant the request's tenant, or {@code null}
+	 * @param attributes the integration's attributes for the resolver
+	 * @return the decision, once made
+	 */
+	public CompletableFuture<ScreeningDecision> screenAsync(ScreeningRequest request, @Nullable String tenant,
+			Map<String, ? extends @Nullable Object> attributes) {
+		ScreeningRequest resolved;
+		try {
+			resolved = resolve(request, tenant, attributes);
+		}
+		catch (ModelArmorUnknownTenantException ex) {
+			return CompletableFuture.completedFuture(unknownTenant(request));
+		}
+		return screenAsync(resolved);
+	}
+
+	/**
+	 * The request with the template the resolver chooses, unless it names one itself.
+	 * @param request the request
+	 * @param tenant the request's tenant, or {@code null}
+	 * @param attributes the integration's attributes
+	 * @return the request to screen
+	 * @throws ModelArmorUnknownTenantException when the resolver refuses the tenant
+	 */
+	public ScreeningRequest resolve(ScreeningRequest request, @Nullable String tenant,
+			Map<String, ? extends @Nullable Object> attributes) {
+		if (StringUtils.hasLength(request.template())) {
+			return request;
+		}
+		Map<String, Object> copied = new java.util.HashMap<>();
+		attributes.forEach((key, value) -> {
+			if (value != null) {
+				copied.put(key, value);
+			}
+		});
+		TemplateReference template = this.templateResolver
+			.resolve(new TemplateContext(request.phase(), request.caller(), tenant, copied));
+		return (template != null) ? request.withTemplate(template.name()) : request;
+	}
+
+	/**
+	 * Refuses a call whose tenant has no template: blocked whatever fail-open says, with one WARN line (the
+	 * caller and the phase, never the tenant's name as sent, nor any content) and a metric.
+	 * @param request the call refused
+	 * @return the refusal
+	 */
+	public ScreeningDecision unknownTenant(ScreeningRequest request) {
+		return this.screener.unknownTenant(request);
+	}
+
+	/**
+	 * The resolver that chooses each call's template.
+	 * @return the resolver; {@link ModelArmorTemplateResolver#DEFAULT} unless the builder was given one
+	 */
+	public ModelArmorTemplateResolver templateResolver() {
+		return this.templateResolver;
 	}
 
 	/**
@@ -187,7 +274,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 		if (kept != null) {
 			return kept;
 		}
-		Bound bound = new Bound(this.windowed.withTemplate(template));
+		Bound bound = new Bound(TemplateReference.isReference(template)
+				? this.windowed.withTemplate(TemplateReference.parse(template)) : this.windowed.withTemplate(template));
 		if (this.byTemplate.size() < MAX_KEPT_TEMPLATES) {
 			this.byTemplate.putIfAbsent(template, bound);
 		}
@@ -280,6 +368,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private SanitizeOptions sanitizeOptions = SanitizeOptions.NONE;
 
+		private ModelArmorTemplateResolver templateResolver = ModelArmorTemplateResolver.DEFAULT;
+
 		private Builder(ModelArmorOperations operations) {
 			Assert.notNull(operations, "operations must not be null");
 			this.operations = operations;
@@ -355,6 +445,17 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
+		 * What chooses the template of a call that names none ({@link ModelArmorScreening#screen(ScreeningRequest, String, Map)}).
+		 * @param templateResolver the resolver
+		 * @return this builder
+		 */
+		public Builder templateResolver(ModelArmorTemplateResolver templateResolver) {
+			Assert.notNull(templateResolver, "templateResolver must not be null");
+			this.templateResolver = templateResolver;
+			return this;
+		}
+
+		/**
 		 * Builds the screening.
 		 * @return the screening
 		 */
@@ -366,7 +467,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
 			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia);
+					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia,
+					this.templateResolver);
 		}
 
 	}

@@ -90,6 +90,11 @@ final class OptionsApplyingOperations implements ModelArmorOperations {
 	}
 
 	@Override
+	public ModelArmorOperations withTemplate(dev.modelarmor.client.TemplateReference template) {
+		return new OptionsApplyingOperations(this.delegate.withTemplate(template), this.options);
+	}
+
+	@Override
 	public @Nullable String templateName() {
 		return this.delegate.templateName();
 	}

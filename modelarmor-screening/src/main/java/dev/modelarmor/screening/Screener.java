@@ -145,6 +145,21 @@ final class Screener {
 				+ "); modelarmor.screening.unscreenable-media=allow lets such media through unscreened", false, null);
 	}
 
+	/**
+	 * Refuses a call whose tenant has no template: input the caller controls, blocked whatever fail-open says,
+	 * with one WARN line (never the tenant's name as sent: it is the request's text) and a metric.
+	 * @param request the call refused
+	 * @return the refusal
+	 */
+	ScreeningDecision unknownTenant(ScreeningRequest request) {
+		Side side = Side.of(request);
+		report(side, ScreeningResult.REJECTED, Set.of());
+		logger.warn("Model Armor refused a call whose tenant has no template, blocking it in every mode: "
+				+ "method=\"" + request.caller() + "\" phase=" + request.phase() + " outcome=unknown_tenant");
+		return new Rejected(request.phase(), ModelArmorUnknownTenantException.REASON, false,
+				new ModelArmorUnknownTenantException());
+	}
+
 	private static boolean isImage(ScreeningRequest request) {
 		DataItem item = request.item();
 		DataItem.ByteItem bytes = (item != null) ? item.byteItem() : null;
@@ -227,11 +242,13 @@ final class Screener {
 		Rejected rejected = rejection(side.phase(), ex);
 		if (rejected != null) {
 			report(side, ScreeningResult.REJECTED, Set.of());
-			CallLog.warn(logger).callId(ex.callId().orElse(null)).field("template", ex.template().orElse(side.template()))
+			CallLog.warn(logger).callId(ex.callId().orElse(null))
+				.field("template", ex.template().orElse(side.loggableTemplate()))
 				.phase(side.phase()).outcome(INPUT_REJECTED).status(status)
 				.attempts(ex.attempts())
 				.log(() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
-						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason()));
+						side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason())
+						+ side.templateField());
 			return rejected;
 		}
 		// why, in words, when the call ended for a reason of its own (deadline, budget, breaker, quota)
@@ -260,10 +277,10 @@ final class Screener {
 		boolean open = this.failOpen.getAsBoolean();
 		report(side, open ? ScreeningResult.FAILED_OPEN : ScreeningResult.FAILED_CLOSED, Set.of());
 		String fields = String.format(FAILURE_FIELDS, side.caller(), notScreened.phase(), CallOutcome.NOT_SCREENED.tag(),
-				notScreened.status(), notScreened.attempts(), notScreened.reason());
+				notScreened.status(), notScreened.attempts(), notScreened.reason()) + side.templateField();
 		CallLog line = CallLog.warn(logger).callId(callId(notScreened.cause()))
 			.field("template", (notScreened.cause() instanceof ModelArmorException modelArmor)
-					? modelArmor.template().orElse(side.template()) : side.template())
+					? modelArmor.template().orElse(side.loggableTemplate()) : side.loggableTemplate())
 			.phase(notScreened.phase())
 			.outcome(CallOutcome.NOT_SCREENED).status(notScreened.status()).attempts(notScreened.attempts())
 			.field("fail_open", open);
@@ -281,9 +298,9 @@ final class Screener {
 		Phase phase = side.phase();
 		if (onMatch == MatchAction.LOG_ONLY) {
 			report(side, ScreeningResult.LOGGED, result.matchedFilters());
-			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag())
+			CallLog.info(logger).phase(phase).outcome(ScreeningResult.LOGGED.tag()).field("template", side.loggableTemplate())
 				.log(() -> String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
-						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())));
+						+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())) + side.templateField());
 			return ScreeningDecision.PASS;
 		}
 		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
@@ -297,13 +314,16 @@ final class Screener {
 				&& result.deidentifiedText().isPresent()) {
 			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			CallLog.info(logger).phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag())
-				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase));
+				.field("template", side.loggableTemplate())
+				.log(() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase)
+						+ side.templateField());
 			return new Deidentified(result.deidentifiedText().get());
 		}
 		report(side, ScreeningResult.BLOCKED, result.matchedFilters());
-		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag())
+		CallLog.info(logger).phase(phase).outcome(ScreeningResult.BLOCKED.tag()).field("template", side.loggableTemplate())
 			.log(() -> String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s "
-					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters())));
+					+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters()))
+					+ side.templateField());
 		return new Blocked(phase, result);
 	}
 
@@ -345,6 +365,24 @@ final class Screener {
 
 		static Side of(ScreeningRequest request) {
 			return new Side(request.caller(), request.phase(), request.template());
+		}
+
+		/**
+		 * The template as a log line may show it: a template id or {@code locations/{location}/templates/{id}},
+		 * any other character replaced, bounded; {@code null} for the client's own.
+		 */
+		@Nullable String loggableTemplate() {
+			if (this.template == null || this.template.isEmpty()) {
+				return null;
+			}
+			String bounded = (this.template.length() > 200) ? this.template.substring(0, 200) : this.template;
+			return bounded.replaceAll("[^A-Za-z0-9/_.-]", "?");
+		}
+
+		/** {@code " template=<template>"} for a template other than the client's own; empty otherwise. */
+		String templateField() {
+			String loggable = loggableTemplate();
+			return (loggable != null) ? " template=" + loggable : "";
 		}
 
 	}

@@ -8,6 +8,7 @@ import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.client.SanitizeOptions;
@@ -170,6 +171,19 @@ final class WindowedScreening implements AutoCloseable {
 		ModelArmorOperations operations = this.operations.withTemplate(templateId);
 		if (operations == null) {
 			throw returnedNull("withTemplate(String)", "ModelArmorOperations");
+		}
+		return new WindowedScreening(operations, this.windows, this.executor, false, this.cache);
+	}
+
+	/**
+	 * The same screening with a template of another location, as {@link #withTemplate(String)}.
+	 * @param template the template and its location
+	 * @return a windowed screening that uses that template where it lives
+	 */
+	WindowedScreening withTemplate(TemplateReference template) {
+		ModelArmorOperations operations = this.operations.withTemplate(template);
+		if (operations == null) {
+			throw returnedNull("withTemplate(TemplateReference)", "ModelArmorOperations");
 		}
 		return new WindowedScreening(operations, this.windows, this.executor, false, this.cache);
 	}

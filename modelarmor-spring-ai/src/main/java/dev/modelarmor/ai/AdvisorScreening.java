@@ -12,6 +12,8 @@ import dev.modelarmor.screening.MediaItem;
 
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
+import dev.modelarmor.screening.ModelArmorUnknownTenantException;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
@@ -54,6 +56,40 @@ final class AdvisorScreening {
 
 	ModelArmorAdvisorOptions options() {
 		return this.options;
+	}
+
+	/**
+	 * This screening for one exchange: bound to the template the resolver chooses for the exchange's tenant
+	 * when the advisor names none (the same for its prompt, media, answer and tool calls), or the refusal of
+	 * a tenant the resolver refuses.
+	 * @param caller names the advisor's path in log lines
+	 * @param context the advisor context, which may name the tenant ({@link ModelArmorTenant#KEY})
+	 * @param tenant the exchange's tenant, or {@code null}
+	 * @return the screening of the exchange, or the refusal's response
+	 */
+	ForExchange forExchange(String caller, Map<String, @Nullable Object> context, @Nullable String tenant) {
+		if (this.template != null && !this.template.isEmpty()) {
+			return new ForExchange(this, null);
+		}
+		ScreeningRequest probe = ScreeningRequest.prompt(caller, "");
+		try {
+			String chosen = this.screening.resolve(probe, tenant, context).template();
+			return new ForExchange((chosen != null) ? new AdvisorScreening(this.screening, chosen, this.options) : this,
+					null);
+		}
+		catch (ModelArmorUnknownTenantException ex) {
+			Refusal refusal = (Refusal) this.screening.unknownTenant(probe);
+			return new ForExchange(this, this.refusals.refuseOrThrow(refusal, context));
+		}
+	}
+
+	/**
+	 * The screening of one exchange, or the response that refuses it.
+	 *
+	 * @param screening the screening, bound to the exchange's template
+	 * @param refusal the refusal to answer with, or {@code null} to go on
+	 */
+	record ForExchange(AdvisorScreening screening, @Nullable ChatClientResponse refusal) {
 	}
 
 	/**

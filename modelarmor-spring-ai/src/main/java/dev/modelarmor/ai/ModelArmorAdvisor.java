@@ -8,6 +8,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.ScreeningObserver;
 import dev.modelarmor.screening.ScreeningRequest;
@@ -109,6 +110,8 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	private final AdvisorStreamPath streamPath;
 
+	private final AdvisorScreening exchange;
+
 	/**
 	 * Creates an advisor that screens with the default template.
 	 * @param screening screens and decides
@@ -129,6 +132,7 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 		Objects.requireNonNull(screening, "screening");
 		this.options = Objects.requireNonNull(options, "options");
 		AdvisorScreening exchange = new AdvisorScreening(screening, template, options);
+		this.exchange = exchange;
 		this.callPath = new AdvisorCallPath(exchange);
 		this.streamPath = new AdvisorStreamPath(exchange);
 	}
@@ -153,12 +157,30 @@ public final class ModelArmorAdvisor implements CallAdvisor, StreamAdvisor {
 
 	@Override
 	public ChatClientResponse adviseCall(ChatClientRequest request, CallAdvisorChain chain) {
-		return this.callPath.advise(request, chain);
+		AdvisorScreening.ForExchange bound = this.exchange.forExchange(CALL, request.context(),
+				ModelArmorTenant.of(request.context()));
+		if (bound.refusal() != null) {
+			return bound.refusal();
+		}
+		return (bound.screening() == this.exchange) ? this.callPath.advise(request, chain)
+				: new AdvisorCallPath(bound.screening()).advise(request, chain);
 	}
 
 	@Override
 	public Flux<ChatClientResponse> adviseStream(ChatClientRequest request, StreamAdvisorChain chain) {
-		return this.streamPath.advise(request, chain);
+		return Flux.deferContextual((subscriber) -> {
+			String tenant = ModelArmorTenant.of(request.context());
+			Object fromSubscriber = subscriber.getOrDefault(ModelArmorTenant.KEY, null);
+			if (request.context().get(ModelArmorTenant.KEY) == null && fromSubscriber != null) {
+				tenant = fromSubscriber.toString();
+			}
+			AdvisorScreening.ForExchange bound = this.exchange.forExchange(STREAM, request.context(), tenant);
+			if (bound.refusal() != null) {
+				return Flux.just(bound.refusal());
+			}
+			return (bound.screening() == this.exchange) ? this.streamPath.advise(request, chain)
+					: new AdvisorStreamPath(bound.screening()).advise(request, chain);
+		});
 	}
 
 }

@@ -39,7 +39,7 @@ public final class ModelArmorDocumentPostProcessor implements DocumentPostProces
 
 	@Override
 	public List<Document> process(Query query, List<Document> documents) {
-		ScreenedDocuments screened = this.screener.screen(documents);
+		ScreenedDocuments screened = this.screener.screen(documents, query.context());
 		report(query.context(), screened);
 		return screened.documents();
 	}

@@ -3,12 +3,14 @@ package dev.modelarmor.ai;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
 import dev.modelarmor.ai.ModelArmorDocumentOptions.OnBlockedDocument;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
@@ -86,6 +88,19 @@ public final class ModelArmorDocumentScreener {
 	 * blocked document when {@link OnBlockedDocument#THROW}
 	 */
 	public ScreenedDocuments screen(List<Document> documents) {
+		return screen(documents, Map.of());
+	}
+
+	/**
+	 * Screens each document on its own, as {@link #screen(List)}, with the template the
+	 * {@link dev.modelarmor.screening.ModelArmorTemplateResolver} chooses for the context's tenant
+	 * ({@link ModelArmorTenant#KEY}, such as a retrieval query's context) when this screener names no template.
+	 * @param documents the retrieved documents
+	 * @param context the retrieval's context
+	 * @return the documents that may reach the model, and what was dropped
+	 */
+	public ScreenedDocuments screen(List<Document> documents, Map<String, ? extends @Nullable Object> context) {
+		String tenant = ModelArmorTenant.of(context);
 		List<Document> kept = new ArrayList<>(documents.size());
 		Set<String> filters = new LinkedHashSet<>();
 		int dropped = 0;
@@ -98,7 +113,7 @@ public final class ModelArmorDocumentScreener {
 			ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(Phase.DOCUMENT, CALLER, text)
 				.withTemplate(this.template)
 				.withOnMatch(this.options.onMatch())
-				.withReplaceable(true));
+				.withReplaceable(true), tenant, context);
 			if (decision instanceof Refusal refusal) {
 				if (this.options.onBlock() == OnBlockedDocument.THROW) {
 					throw refusal.exception();

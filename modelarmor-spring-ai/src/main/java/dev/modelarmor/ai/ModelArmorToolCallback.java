@@ -1,6 +1,7 @@
 package dev.modelarmor.ai;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -79,26 +80,28 @@ public final class ModelArmorToolCallback implements ToolCallback {
 
 	@Override
 	public String call(String toolInput) {
-		return screened(toolInput, this.delegate::call);
+		return screened(toolInput, this.delegate::call, Map.of());
 	}
 
 	@Override
 	public String call(String toolInput, @Nullable ToolContext toolContext) {
-		return screened(toolInput, (input) -> this.delegate.call(input, toolContext));
+		return screened(toolInput, (input) -> this.delegate.call(input, toolContext),
+				(toolContext != null) ? toolContext.getContext() : Map.of());
 	}
 
-	private String screened(String toolInput, Function<String, @Nullable String> tool) {
+	private String screened(String toolInput, Function<String, @Nullable String> tool,
+			Map<String, ? extends @Nullable Object> context) {
 		ToolDefinition definition = getToolDefinition();
 		if (!this.screener.offers(definition)) {
 			return this.screener.options().refusal();
 		}
 		String name = definition.name();
-		ModelArmorToolScreener.Screened arguments = this.screener.screenArguments(name, toolInput);
+		ModelArmorToolScreener.Screened arguments = this.screener.screenArguments(name, toolInput, context);
 		if (arguments.refused()) {
 			return arguments.text();
 		}
 		String result = tool.apply(arguments.text());
-		return this.screener.screenResult(name, (result != null) ? result : "").text();
+		return this.screener.screenResult(name, (result != null) ? result : "", context).text();
 	}
 
 }

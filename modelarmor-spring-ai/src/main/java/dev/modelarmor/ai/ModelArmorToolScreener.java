@@ -1,10 +1,12 @@
 package dev.modelarmor.ai;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
@@ -98,7 +100,20 @@ public final class ModelArmorToolScreener {
 	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW}
 	 */
 	public Screened screenArguments(String toolName, String arguments) {
-		return screen(toolName, Phase.TOOL_CALL, arguments, false);
+		return screen(toolName, Phase.TOOL_CALL, arguments, false, Map.of());
+	}
+
+	/**
+	 * Screens the arguments of a tool call, as {@link #screenArguments(String, String)}, with the template the
+	 * {@link dev.modelarmor.screening.ModelArmorTemplateResolver} chooses for the tool context's tenant
+	 * ({@link ModelArmorTenant#KEY}) when this screener names no template.
+	 * @param toolName the tool's name, for log lines
+	 * @param arguments the arguments the model wrote
+	 * @param toolContext the tool context of the call
+	 * @return the arguments to run the tool with, or the refusal to return instead of running it
+	 */
+	public Screened screenArguments(String toolName, String arguments, Map<String, ? extends @Nullable Object> toolContext) {
+		return screen(toolName, Phase.TOOL_CALL, arguments, false, toolContext);
 	}
 
 	/**
@@ -109,7 +124,19 @@ public final class ModelArmorToolScreener {
 	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW}
 	 */
 	public Screened screenResult(String toolName, String result) {
-		return screen(toolName, Phase.TOOL_RESULT, result, true);
+		return screen(toolName, Phase.TOOL_RESULT, result, true, Map.of());
+	}
+
+	/**
+	 * Screens a tool's result, as {@link #screenResult(String, String)}, with the template chosen for the tool
+	 * context's tenant as {@link #screenArguments(String, String, Map)} does.
+	 * @param toolName the tool's name, for log lines
+	 * @param result what the tool returned
+	 * @param toolContext the tool context of the call
+	 * @return the result (de-identified where the match action says so), or the refusal in its place
+	 */
+	public Screened screenResult(String toolName, String result, Map<String, ? extends @Nullable Object> toolContext) {
+		return screen(toolName, Phase.TOOL_RESULT, result, true, toolContext);
 	}
 
 	/**
@@ -133,7 +160,8 @@ public final class ModelArmorToolScreener {
 		return !this.definitions.offered(List.of(definition)).isEmpty();
 	}
 
-	private Screened screen(String toolName, Phase phase, String text, boolean replaceable) {
+	private Screened screen(String toolName, Phase phase, String text, boolean replaceable,
+			Map<String, ? extends @Nullable Object> toolContext) {
 		if (text.isBlank()) {
 			return new Screened(text, false);
 		}
@@ -141,7 +169,7 @@ public final class ModelArmorToolScreener {
 		ScreeningDecision decision = this.screening.screen(ScreeningRequest.of(phase, caller, text)
 			.withTemplate(this.template)
 			.withOnMatch(this.options.onMatch())
-			.withReplaceable(replaceable));
+			.withReplaceable(replaceable), ModelArmorTenant.of(toolContext), toolContext);
 		if (decision instanceof Refusal refusal) {
 			if (this.options.onBlock() == OnBlockedTool.THROW) {
 				throw refusal.exception();

@@ -6,6 +6,7 @@ import java.util.stream.Stream;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 
@@ -32,6 +33,19 @@ final class ConfiguredTemplates {
 				bound(binder, "modelarmor.spring-ai.tools.template"))
 			.filter((template) -> template != null && !template.isBlank())
 			.forEach(templates::add);
+		// a tenant's template counts as declared: the screening names it with its location, the call by its id
+		binder.bind(ModelArmorTenantAutoConfiguration.TENANTS_PROPERTY,
+				Bindable.mapOf(String.class, ModelArmorTenantProperties.Tenant.class))
+			.ifBound((tenants) -> tenants.values().forEach((tenant) -> {
+				String id = tenant.getTemplateId();
+				String location = tenant.getLocation();
+				if (id != null && !id.isBlank()) {
+					templates.add(id.strip());
+					if (location != null && !location.isBlank()) {
+						templates.add("locations/" + location.strip() + "/templates/" + id.strip());
+					}
+				}
+			}));
 		return Set.copyOf(templates);
 	}
 

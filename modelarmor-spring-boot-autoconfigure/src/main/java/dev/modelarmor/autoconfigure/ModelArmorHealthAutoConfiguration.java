@@ -1,13 +1,18 @@
 package dev.modelarmor.autoconfigure;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
 
 import dev.modelarmor.actuate.ModelArmorHealthIndicator;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.screening.TenantTemplates;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -15,9 +20,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Import;
 
 /**
@@ -30,7 +37,7 @@ import org.springframework.context.annotation.Import;
  * when shorter), so that a health probe answers within seconds instead of retrying for the whole retry
  * deadline. An application's own {@link ModelArmorOperations} is used as it is.
  */
-@AutoConfiguration(after = ModelArmorAutoConfiguration.class,
+@AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorTenantAutoConfiguration.class },
 		beforeName = "org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration")
 @ConditionalOnClass(HealthIndicator.class)
 @ConditionalOnBooleanProperty(name = "management.health.modelarmor.enabled")
@@ -54,6 +61,33 @@ public final class ModelArmorHealthAutoConfiguration {
 		}
 		return new ModelArmorHealthIndicator(checking, templateId, health.getCacheTimeToLive(),
 				runtime.clock());
+	}
+
+	/**
+	 * One line per location of the tenants' templates ({@code modelArmorLocations}), each reading one
+	 * tenant template where it lives, so that a location that cannot be reached shows on its own.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(name = "modelArmorLocationsHealthContributor")
+	@ConditionalOnBean(TenantTemplates.class)
+	@Conditional(OnTenantsDeclaredCondition.class)
+	CompositeHealthContributor modelArmorLocationsHealthContributor(ModelArmorOperations operations,
+			TenantTemplates tenants, ModelArmorHealthProperties health, ModelArmorSettings settings,
+			ObjectProvider<RetryRuntime> retryRuntime) {
+		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
+		Map<String, TemplateReference> byLocation = new TreeMap<>();
+		tenants.tenants().values().forEach((reference) -> byLocation.putIfAbsent(reference.location(), reference));
+		Map<String, HealthIndicator> indicators = new LinkedHashMap<>();
+		byLocation.forEach((location, reference) -> {
+			ModelArmorOperations checking = operations.withTemplate(reference);
+			if (checking instanceof ModelArmorTemplate template) {
+				checking = template.withRetryTemplate(
+						ModelArmorRetryTemplates.singleAttempt(singleAttempt(settings.retry()), runtime));
+			}
+			indicators.put(location, new ModelArmorHealthIndicator(checking, reference.templateId(),
+					health.getCacheTimeToLive(), runtime.clock()));
+		});
+		return CompositeHealthContributor.fromMap(indicators);
 	}
 
 	private static RetrySettings singleAttempt(RetrySettings settings) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.ModelArmorTaskExecutor;
 import dev.modelarmor.screening.ScreeningObserver;
 import org.jspecify.annotations.Nullable;
@@ -70,7 +71,8 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnBean(ModelArmorOperations.class)
 	ModelArmorScreening modelArmorScreening(ModelArmorOperations modelArmorOperations, ModelArmorSettings settings,
 			ModelArmorTaskExecutor modelArmorTaskExecutor,
-			ObjectProvider<ScreeningObserver> observer, ModelArmorScreeningProperties screeningProperties) {
+			ObjectProvider<ScreeningObserver> observer, ModelArmorScreeningProperties screeningProperties,
+			ObjectProvider<ModelArmorTemplateResolver> templateResolver) {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
 			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
@@ -78,6 +80,7 @@ class ModelArmorScreeningConfiguration {
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))
+			.templateResolver(templateResolver.getIfUnique(() -> ModelArmorTemplateResolver.DEFAULT))
 			.build();
 	}
 

@@ -21,6 +21,7 @@ import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.client.TemplateReference;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -88,7 +89,14 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 		List<String> ids = new ArrayList<>(named.keySet());
 		List<String> places = new ArrayList<>(named.values());
 		List<Callable<Void>> reads = ids.stream().<Callable<Void>>map((id) -> () -> {
-			this.operations.templates().get(id);
+			if (TemplateReference.isReference(id)) {
+				// read where it lives: the reference's location, its regional endpoint
+				TemplateReference reference = TemplateReference.parse(id);
+				this.operations.withTemplate(reference).templates().get(reference.templateId());
+			}
+			else {
+				this.operations.templates().get(id);
+			}
 			return null;
 		}).toList();
 		ExecutorService executor = Executors.newFixedThreadPool(Math.min(PARALLEL_READS, ids.size()), daemons());
@@ -125,9 +133,13 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 		catch (ExecutionException ex) {
 			Throwable failure = ex.getCause();
 			if (failure instanceof ModelArmorApiException api && api.statusCode() == 404) {
-				return new ModelArmorConfigurationException(where, "names the template '" + id
-						+ "', which does not exist in location " + this.location,
-						"Create the template " + id + " in location " + this.location + " (gcloud model-armor templates "
+				String location = TemplateReference.isReference(id) ? TemplateReference.parse(id).location()
+						: this.location;
+				String templateId = TemplateReference.isReference(id) ? TemplateReference.parse(id).templateId() : id;
+				return new ModelArmorConfigurationException(where, "names the template '" + templateId
+						+ "', which does not exist in location " + location,
+						"Create the template " + templateId + " in location " + location
+								+ " (gcloud model-armor templates "
 								+ "create), or name one that exists; " + ENABLED_PROPERTY + "=false skips this check");
 			}
 			if (failure instanceof ModelArmorApiException api && api.statusCode() == 403) {

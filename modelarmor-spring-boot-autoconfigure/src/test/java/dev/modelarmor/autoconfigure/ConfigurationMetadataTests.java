@@ -113,7 +113,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(79);
+		assertThat(properties).hasSize(82);
 	}
 
 	/**

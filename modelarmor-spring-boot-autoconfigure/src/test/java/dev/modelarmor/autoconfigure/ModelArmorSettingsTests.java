@@ -82,7 +82,8 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(56)
+		assertThat(metadataDefaults()).hasSize(57)
+			.containsEntry("modelarmor.tenant.unknown", "refuse")
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.screening.unscreenable-media", "block")
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)

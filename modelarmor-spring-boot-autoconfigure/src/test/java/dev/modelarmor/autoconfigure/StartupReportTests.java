@@ -183,11 +183,11 @@ class StartupReportTests {
 			.withInitializer((context) -> context.getEnvironment()
 				.getPropertySources()
 				.addFirst(new OriginTrackedMapPropertySource("application.properties",
-						Map.of("modelarmor.nonsense", OriginTrackedValue.of("1",
+						Map.of("modelarmor.nonsense-setting", OriginTrackedValue.of("1",
 								new TextResourceOrigin(new ByteArrayResource(new byte[0], "application.properties"),
 										new TextResourceOrigin.Location(2, 0)))))))
 			.run((context) -> assertThat(analyze(context).getDescription()).isEqualTo(HEADLINE
-					+ " modelarmor.nonsense: is not a property of the Model Armor starter (Byte array resource "
+					+ " modelarmor.nonsense-setting: is not a property of the Model Armor starter (Byte array resource "
 					+ "[application.properties] - 3:1)"));
 	}
 

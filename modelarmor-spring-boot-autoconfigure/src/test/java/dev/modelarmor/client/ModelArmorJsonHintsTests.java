@@ -36,7 +36,7 @@ class ModelArmorJsonHintsTests {
 	 * within {@code dev.modelarmor.client}.
 	 */
 	static final Set<String> NOT_ON_THE_WIRE = Set.of("ApiCall", "CallResult", "HttpTimeouts", "ModelArmorEndpoint",
-			"FloorSettingName", "SanitizeOptions", "SanitizationResult$Verdict", "ImageFormat");
+			"FloorSettingName", "SanitizeOptions", "SanitizationResult$Verdict", "ImageFormat", "TemplateReference");
 
 	private static final RuntimeHints HINTS = registered();
 

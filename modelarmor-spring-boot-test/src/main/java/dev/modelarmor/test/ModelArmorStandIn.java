@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import com.sun.net.httpserver.HttpServer;
 import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.test.FaultQueue.Kind;
 import dev.modelarmor.test.FaultQueue.QueuedFault;
 import dev.modelarmor.test.ReceivedRequest.Operation;
@@ -274,6 +275,17 @@ public final class ModelArmorStandIn implements AutoCloseable {
 		public TextSelector inTemplate(String templateId) {
 			Objects.requireNonNull(templateId, "templateId must not be null");
 			return new TextSelector(this.operation, templateId);
+		}
+
+		/**
+		 * Only requests to one template in one location: the stand-in serves every location at its one
+		 * address, the location being in each request's path.
+		 * @param template the template and its location
+		 * @return a selector of that template's requests in that location
+		 */
+		public TextSelector inTemplate(TemplateReference template) {
+			Objects.requireNonNull(template, "template must not be null");
+			return new TextSelector(this.operation, template.name());
 		}
 
 		/**

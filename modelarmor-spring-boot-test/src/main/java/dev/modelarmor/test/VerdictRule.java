@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * any) whose text the predicate accepts.
  *
  * @param operation the operation the rule applies to
- * @param template the template id the rule applies to, or {@code null} for any
+ * @param template the template id the rule applies to (in any location), or a template with its location
+ * ({@code locations/{location}/templates/{id}}), or {@code null} for any
  * @param text accepts the screened text
  * @param result the answer
  */
@@ -20,7 +21,8 @@ record VerdictRule(Operation operation, @Nullable String template, Predicate<Str
 
 	boolean appliesTo(ReceivedRequest request) {
 		return request.operation() == this.operation
-				&& (this.template == null || this.template.equals(request.template()))
+				&& (this.template == null || this.template.equals(request.template())
+						|| this.template.equals("locations/" + request.location() + "/templates/" + request.template()))
 				&& this.text.test(request.text());
 	}
 

@@ -19,6 +19,7 @@ import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.test.ReceivedRequest.Operation;
 import org.junit.jupiter.api.AfterEach;
@@ -166,6 +167,18 @@ class ModelArmorStandInTests {
 
 		assertThat(this.modelArmor.withTemplate("strict-template").sanitizeUserPrompt("hello")).matched("rai");
 		assertThat(this.modelArmor.sanitizeUserPrompt("hello")).isClean();
+	}
+
+	@Test
+	void theStandInServesEveryLocationAndARuleCanBeLimitedToATemplateInOneLocation() {
+		this.standIn.onPrompt().inTemplate(TemplateReference.of("strict", "europe-west4")).anyText().match("rai");
+
+		assertThat(this.modelArmor.withTemplate(TemplateReference.of("strict", "europe-west4")).sanitizeUserPrompt("hello"))
+			.matched("rai");
+		assertThat(this.modelArmor.withTemplate(TemplateReference.of("strict", "us-central1")).sanitizeUserPrompt("hello"))
+			.isClean();
+		assertThat(this.standIn.received()).extracting((request) -> request.location() + "/" + request.template())
+			.containsExactly("europe-west4/strict", "us-central1/strict");
 	}
 
 	@Test

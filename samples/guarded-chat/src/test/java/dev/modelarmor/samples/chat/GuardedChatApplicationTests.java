@@ -120,6 +120,28 @@ class GuardedChatApplicationTests {
 	}
 
 	@Test
+	void eachTenantIsScreenedWithItsTemplateInItsLocation() {
+		tenantChat("acme", "hello").expectStatus().isOk();
+		tenantChat("globex", "hello").expectStatus().isOk();
+		chat("hello").expectStatus().isOk();
+		assertThat(this.modelArmor.received()).extracting((request) -> request.location() + "/" + request.template())
+			.containsExactly("us-central1/acme-strict", "us-central1/acme-strict", "europe-west4/globex-eu",
+					"europe-west4/globex-eu", "us-central1/local-template", "us-central1/local-template");
+		http().get().uri("/stand-in/stats").exchange().expectStatus().isOk()
+			.expectBody()
+			.jsonPath("$.paths[2]")
+			.isEqualTo("/v1/projects/local-project/locations/europe-west4/templates/globex-eu:sanitizeUserPrompt");
+	}
+
+	@Test
+	void anUnknownTenantIsRefusedBeforeAnyScreening() {
+		tenantChat("initech", "hello").expectStatus().isBadRequest()
+			.expectBody()
+			.jsonPath("$.phase").isEqualTo("PROMPT");
+		assertThat(this.modelArmor.received()).isEmpty();
+	}
+
+	@Test
 	void theChatPageIsServedAtTheRoot() {
 		http().get().uri("/").exchange().expectStatus().isOk()
 			.expectHeader().contentTypeCompatibleWith(MediaType.TEXT_HTML)
@@ -129,6 +151,11 @@ class GuardedChatApplicationTests {
 	private ResponseSpec chat(String message) {
 		return http().post().uri("/chat").contentType(MediaType.APPLICATION_JSON).body(Map.of("message", message))
 			.exchange();
+	}
+
+	private ResponseSpec tenantChat(String tenant, String message) {
+		return http().post().uri("/chat").header("X-Tenant", tenant).contentType(MediaType.APPLICATION_JSON)
+			.body(Map.of("message", message)).exchange();
 	}
 
 	private RestTestClient http() {

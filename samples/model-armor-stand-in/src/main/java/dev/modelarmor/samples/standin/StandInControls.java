@@ -1,5 +1,6 @@
 package dev.modelarmor.samples.standin;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,16 +51,21 @@ public class StandInControls {
 
 	/**
 	 * The counts.
-	 * @return {@code {"requests": {"sanitizeUserPrompt": 3, ...}, "pendingFaults": 0}}
+	 * @return {@code {"requests": {"sanitizeUserPrompt": 3, ...}, "paths": ["/v1/projects/p/locations/l/templates/t:sanitizeUserPrompt", ...], "pendingFaults": 0}}
 	 */
 	@GetMapping("/stand-in/stats")
 	public Map<String, Object> stats() {
 		Map<String, Integer> requests = new TreeMap<>();
+		List<String> paths = new ArrayList<>();
 		for (ReceivedRequest request : this.standIn.received()) {
 			requests.merge(request.operation().method(), 1, Integer::sum);
+			// the path each request was sent to: which template, in which location
+			paths.add("/v1/projects/" + request.project() + "/locations/" + request.location() + "/templates/"
+					+ request.template() + ":" + request.operation().method());
 		}
 		Map<String, Object> body = new LinkedHashMap<>();
 		body.put("requests", requests);
+		body.put("paths", paths);
 		body.put("pendingFaults", this.standIn.pendingFaults());
 		return body;
 	}

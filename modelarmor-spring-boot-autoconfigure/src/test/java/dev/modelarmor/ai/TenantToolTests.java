@@ -1,0 +1,104 @@
+package dev.modelarmor.ai;
+
+import java.util.List;
+import java.util.Map;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.modelarmor.autoconfigure.ModelArmorTenantAutoConfiguration;
+import dev.modelarmor.screening.ModelArmorTenant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.modelarmor.ai.TenantAdvisorTests.path;
+import static dev.modelarmor.guard.ModelArmorStubs.answerEverythingClean;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tool calls and results screened with the template of the tenant the tool context names, in its location.
+ */
+class TenantToolTests {
+
+	@RegisterExtension
+	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+
+	private final ApplicationContextRunner runner = SpringAiFixtures.toolsRunner(modelArmor, ToolScreeningTests.Model.class)
+		.withConfiguration(AutoConfigurations.of(ModelArmorTenantAutoConfiguration.class))
+		.withPropertyValues(TenantAdvisorTests.TENANTS);
+
+	@BeforeEach
+	void answer() {
+		answerEverythingClean(modelArmor);
+	}
+
+	@Test
+	void eachTenantsToolCallAndResultAreScreenedWithItsTemplateInItsLocation() {
+		this.runner.run((context) -> {
+			for (String tenant : List.of("acme", "globex", "initech")) {
+				assertThat(ask(context, tenant)).isEqualTo(ToolCallingChatModel.ANSWER);
+			}
+		});
+		assertThat(toolCalls()).containsExactly(path("us-central1", "strict", "sanitizeModelResponse"),
+				path("europe-west4", "strict", "sanitizeModelResponse"),
+				path("europe-west4", "relaxed", "sanitizeModelResponse"));
+		assertThat(toolResults()).containsExactly(path("us-central1", "strict", "sanitizeUserPrompt"),
+				path("europe-west4", "strict", "sanitizeUserPrompt"), path("europe-west4", "relaxed", "sanitizeUserPrompt"));
+	}
+
+	@Test
+	void anUnknownTenantsToolDoesNotRunAndItsResultNeverReachesTheModel() {
+		this.runner.run((context) -> {
+			ToolScreeningTests.Weather weather = new ToolScreeningTests.Weather(ToolScreeningTests.WEATHER);
+			chatClient(context).prompt().user(ToolScreeningTests.QUESTION).tools(weather.callback())
+				.toolContext(Map.of(ModelArmorTenant.KEY, "hooli")).call().content();
+			assertThat(weather.runs).hasValue(0);
+			assertThat(context.getBean(ToolCallingChatModel.class).toolResults())
+				.containsExactly(ModelArmorToolOptions.DEFAULT_REFUSAL);
+		});
+		assertThat(toolCalls()).isEmpty();
+	}
+
+	private static String ask(ApplicationContext context, String tenant) {
+		ToolScreeningTests.Weather weather = new ToolScreeningTests.Weather(ToolScreeningTests.WEATHER);
+		return chatClient(context).prompt()
+			.user(ToolScreeningTests.QUESTION)
+			.tools(weather.callback())
+			.toolContext(Map.of(ModelArmorTenant.KEY, tenant))
+			.call()
+			.content();
+	}
+
+	private static ChatClient chatClient(ApplicationContext context) {
+		return context.getBean(ChatClient.Builder.class).build();
+	}
+
+	/** The paths that screened the tool's arguments, in order. */
+	private static List<String> toolCalls() {
+		return sorted(modelArmor.findAll(postRequestedFor(urlPathMatching(".*:sanitizeModelResponse"))
+			.withRequestBody(matchingJsonPath("$.modelResponseData.text", equalTo(ToolScreeningTests.ARGUMENTS)))));
+	}
+
+	/** The paths that screened the tool's result, in order. */
+	private static List<String> toolResults() {
+		return sorted(modelArmor.findAll(postRequestedFor(urlPathMatching(".*:sanitizeUserPrompt"))
+			.withRequestBody(matchingJsonPath("$.userPromptData.text", equalTo("\"" + ToolScreeningTests.WEATHER + "\"")))));
+	}
+
+	private static List<String> sorted(List<LoggedRequest> requests) {
+		List<LoggedRequest> ordered = new java.util.ArrayList<>(requests);
+		ordered.sort(java.util.Comparator.comparing(LoggedRequest::getLoggedDate));
+		return ordered.stream().map(LoggedRequest::getUrl).toList();
+	}
+
+}
