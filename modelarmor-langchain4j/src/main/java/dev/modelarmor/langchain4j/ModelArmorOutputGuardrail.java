@@ -79,7 +79,7 @@ public final class ModelArmorOutputGuardrail implements OutputGuardrail {
 		InvocationContext invocation = (params != null) ? params.invocationContext() : null;
 		boolean streamed = streamed(invocation);
 		boolean deidentify = this.onMatch == OnMatch.DEIDENTIFY && !streamed;
-		String prompt = Screenings.userPrompt(invocation, (params != null) ? params.chatMemory() : null, REPROMPT_NOTE);
+		String prompt = Screenings.userPrompt(params, REPROMPT_NOTE);
 		ScreeningDecision decision = this.screening.screen(ScreeningRequest.response(CALLER, text, prompt)
 			.withTemplate(this.template)
 			.withOnMatch(deidentify ? MatchAction.DEIDENTIFY : MatchAction.BLOCK)

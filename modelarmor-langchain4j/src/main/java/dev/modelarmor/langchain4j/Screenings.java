@@ -3,6 +3,7 @@ package dev.modelarmor.langchain4j;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,7 +12,9 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.Content;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.guardrail.GuardrailRequestParams;
 import dev.langchain4j.invocation.InvocationContext;
+import dev.langchain4j.model.input.PromptTemplate;
 import dev.langchain4j.memory.ChatMemory;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
@@ -42,25 +45,38 @@ final class Screenings {
 	}
 
 	/**
-	 * The user's prompt of the call an answer belongs to: the user message of the invocation, else the last
-	 * user message of the memory other than a reprompt note; {@code null} when there is none.
+	 * The user's prompt of the call an answer belongs to, as the user wrote it (before retrieved content was
+	 * added): the user message of the invocation, else the AI service's user message template filled in, else the
+	 * last user message of the memory other than a reprompt note; {@code null} when there is none.
 	 */
-	static @Nullable String userPrompt(@Nullable InvocationContext invocation, @Nullable ChatMemory memory,
-			String ignored) {
-		if (invocation != null) {
-			UserMessage user = invocation.userMessage();
-			String text = (user != null) ? text(user) : null;
-			if (text != null) {
-				return text;
+	static @Nullable String userPrompt(@Nullable GuardrailRequestParams params, String ignored) {
+		if (params == null) {
+			return null;
+		}
+		InvocationContext invocation = params.invocationContext();
+		UserMessage user = (invocation != null) ? invocation.userMessage() : null;
+		String text = (user != null) ? text(user) : null;
+		if (text != null) {
+			return text;
+		}
+		String template = params.userMessageTemplate();
+		if (template != null && !template.isBlank()) {
+			try {
+				Map<String, Object> variables = (params.variables() != null) ? params.variables() : Map.of();
+				return PromptTemplate.from(template).apply(variables).text();
+			}
+			catch (RuntimeException ex) {
+				// a template LangChain4j filled in differently: fall back to the memory
 			}
 		}
+		ChatMemory memory = params.chatMemory();
 		if (memory != null) {
 			List<ChatMessage> messages = memory.messages();
 			for (int i = messages.size() - 1; i >= 0; i--) {
-				if (messages.get(i) instanceof UserMessage user) {
-					String text = text(user);
-					if (text != null && !text.equals(ignored)) {
-						return text;
+				if (messages.get(i) instanceof UserMessage message) {
+					String last = text(message);
+					if (last != null && !last.equals(ignored)) {
+						return last;
 					}
 				}
 			}
