@@ -12,11 +12,13 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.core.KotlinDetector;
 
 /**
  * Screens the prompt of a {@link ModelArmorGuarded} method before it runs and its answer after, through
  * {@link ModelArmorScreening}, which decides what a result means for the call. A method that answers
- * later (a future, a {@code Mono} or a {@code Flux}) is screened without a thread waiting
+ * later (a future, a {@code Mono}, a {@code Flux}, a Kotlin {@code Flow} or a Kotlin {@code suspend}
+ * function, which Spring's proxies run as a {@code Mono} or a {@code Flux}) is screened without a thread waiting
  * ({@link FutureGuard}, {@link ReactiveGuard}).
  */
 final class ModelArmorGuardInterceptor implements MethodInterceptor {
@@ -44,6 +46,11 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		if (guarded == null) {
 			return invocation.proceed();
 		}
+		if (!ReturnShape.COROUTINES_REACTOR_PRESENT && KotlinDetector.isSuspendingFunction(method)) {
+			// Without it Spring's proxy would hand the screened answer's publisher to the caller unawaited.
+			throw new IllegalStateException("@ModelArmorGuarded on the suspend function " + guarded.name()
+					+ " needs kotlinx-coroutines-reactor on the class path");
+		}
 		ModelArmorScreening screening = this.screening.get();
 		switch (guarded.shape()) {
 			case FUTURE:
@@ -52,6 +59,8 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 				return ReactiveGuard.mono(new GuardedCall(invocation, guarded, screening));
 			case FLUX:
 				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening));
+			case FLOW:
+				return ReactiveGuard.flow(new GuardedCall(invocation, guarded, screening));
 			default:
 				break;
 		}

@@ -11,8 +11,12 @@ import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.StreamWindows;
 import dev.modelarmor.screening.StreamWindowsFlux;
 import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 
 /**
  * A guarded method that returns a Reactor {@link Mono} or {@link Flux}: what it returns is assembled at
@@ -57,6 +61,19 @@ final class ReactiveGuard {
 			return screenedPrompt(call, prompt).flatMapMany((screened) -> windows(call, fluxBody(call),
 					screened.orElse(null)));
 		});
+	}
+
+	/**
+	 * A method that returns a Kotlin {@code Flow}: guarded as a {@code Flux}, and handed back as a {@code Flow}
+	 * through Spring's adapter, which Kotlin's coroutines-reactor library registers.
+	 */
+	static Object flow(GuardedCall call) {
+		ReactiveAdapter adapter = ReactiveAdapterRegistry.getSharedInstance().getAdapter(call.method().getReturnType());
+		if (adapter == null) {
+			throw new IllegalStateException("@ModelArmorGuarded " + call.guarded().name()
+					+ " returns a Kotlin Flow: that needs kotlinx-coroutines-reactor on the class path");
+		}
+		return adapter.fromPublisher(flux(call));
 	}
 
 	/** The prompt to go on with (de-identified perhaps, empty when none is screened), or the refusal. */
@@ -136,7 +153,15 @@ final class ReactiveGuard {
 	private static Flux<Object> fluxBody(GuardedCall call) {
 		return Flux.defer(() -> {
 			try {
-				return (call.proceed() instanceof Flux<?> flux) ? (Flux<Object>) flux : Flux.error(nothing(call));
+				Object body = call.proceed();
+				if (body instanceof Flux<?> flux) {
+					return (Flux<Object>) flux;
+				}
+				// a Kotlin Flow, through the adapter that turned the guarded Flux back into one
+				ReactiveAdapter adapter = (body != null)
+						? ReactiveAdapterRegistry.getSharedInstance().getAdapter(body.getClass()) : null;
+				return (adapter != null && adapter.isMultiValue()) ? Flux.from((Publisher<Object>) adapter.toPublisher(body))
+						: Flux.error(nothing(call));
 			}
 			catch (Throwable ex) {
 				return Flux.error(ex);
