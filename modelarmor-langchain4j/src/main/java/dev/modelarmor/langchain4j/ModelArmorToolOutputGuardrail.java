@@ -38,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  * <li><b>Tool specifications</b>: each tool's name, description and parameter names and descriptions are
  * screened once while they do not change; a tool that is refused is withheld from the model and the others are
  * still offered. A tool withheld this way that the model calls anyway still runs only if the application lets
- * it: pair this with {@link ModelArmorToolInputGuardrail} and a hallucinated-tool strategy.</li>
+ * it: a {@link ModelArmorToolInputGuardrail} made with this guardrail (as the auto-configured one is) refuses it
+ * before it runs.</li>
  * </ul>
  * The screenings of one request run at once; a request waits for them, bounded by the retry deadline.
  */
@@ -57,6 +58,9 @@ public final class ModelArmorToolOutputGuardrail implements UnaryOperator<ChatRe
 	private final String refusal;
 
 	private final Map<ToolSpecification, Boolean> offered = new ConcurrentHashMap<>();
+
+	/** The refusals of the tools withheld, by name, so that a withheld tool the model calls anyway does not run. */
+	private final Map<String, Refusal> withheld = new ConcurrentHashMap<>();
 
 	/** Whether a tool result passed, by a digest of its call id, tool name and text. */
 	private final Map<String, Boolean> results = new ConcurrentHashMap<>();
@@ -137,13 +141,33 @@ public final class ModelArmorToolOutputGuardrail implements UnaryOperator<ChatRe
 		}
 		String text = ToolSpecificationText.of(specification);
 		if (text == null) {
+			this.withheld.putIfAbsent(String.valueOf(specification.name()), new ScreeningDecision.Rejected(
+					Phase.TOOL_DEFINITION, "tool specification nested too deep to screen", false, null));
 			return CompletableFuture.completedFuture(false);
 		}
 		return this.screening
 			.screenAsync(ScreeningRequest.of(Phase.TOOL_DEFINITION, "tool " + Screenings.loggable(specification.name()),
 					text)
 				.withTemplate(this.template))
-			.thenApply((decision) -> keep(this.offered, specification, decision));
+			.thenApply((decision) -> {
+				if (decision instanceof Refusal refusal && specification.name() != null
+						&& this.withheld.size() < MAX_KEPT) {
+					this.withheld.put(specification.name(), refusal);
+				}
+				else if (!(decision instanceof Refusal) && specification.name() != null) {
+					this.withheld.remove(specification.name());
+				}
+				return keep(this.offered, specification, decision);
+			});
+	}
+
+	/**
+	 * The refusal of a tool withheld from the model, which must not run when the model calls it anyway.
+	 * @param toolName the name of the tool the model called
+	 * @return the refusal, or {@code null} when no tool of that name was withheld
+	 */
+	@Nullable Refusal withheld(String toolName) {
+		return this.withheld.get(toolName);
 	}
 
 	private CompletableFuture<Boolean> passes(ToolExecutionResultMessage result) {

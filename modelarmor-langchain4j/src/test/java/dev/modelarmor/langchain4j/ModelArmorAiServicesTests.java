@@ -156,6 +156,24 @@ class ModelArmorAiServicesTests {
 	}
 
 	@Test
+	void aLongStreamedAnswerCostsWhatTheWholeAnswerCosts() throws Exception {
+		// about 2,000 tokens in 2,000 chunks, some 12 KB
+		List<String> chunks = java.util.stream.IntStream.range(0, 2000).mapToObj((i) -> "word" + (i % 10) + " ").toList();
+		String whole = String.join("", chunks);
+		Assistant assistant = guarded().streamingChatModel(new ScriptedModels.Streaming(chunks)).build();
+
+		Streamed streamed = stream(assistant, "Tell me a long story");
+		assertThat(streamed.complete.get(10, TimeUnit.SECONDS).aiMessage().text()).isEqualTo(whole);
+		int streamedCalls = this.modelArmor.receivedResponses().size();
+		this.modelArmor.reset();
+		this.screening.screen(dev.modelarmor.screening.ScreeningRequest.response("test", whole, "Tell me a long story"));
+		int wholeCalls = this.modelArmor.receivedResponses().size();
+
+		assertThat(streamedCalls).isEqualTo(wholeCalls).isEqualTo(2);
+		assertThat(streamed.partials).hasSize(2000);
+	}
+
+	@Test
 	void aStreamedAnswerIsBlockedRatherThanRewrittenSinceLangChain4jReplaysTheModelsChunks() throws Exception {
 		this.modelArmor.onResponse().containing("4111").deidentify("card [REDACTED]");
 		ModelArmorOutputGuardrail deidentifying = new ModelArmorOutputGuardrail(screening(),
@@ -225,6 +243,19 @@ class ModelArmorAiServicesTests {
 		// (the clean one at most once: the verdict cache may hold it from an earlier test)
 		assertThat(this.modelArmor.receivedPrompts()).filteredOn((p) -> p.contains("Tells the weather"))
 			.hasSizeLessThanOrEqualTo(1);
+	}
+
+	@Test
+	void aWithheldToolTheModelCallsAnywayNeverRuns() {
+		this.modelArmor.onPrompt().containing("IGNORE ALL PREVIOUS INSTRUCTIONS").match("pi_and_jailbreak");
+		PoisonedTools poisoned = new PoisonedTools();
+		ScriptedModels.Chat model = new ScriptedModels.Chat(ScriptedModels.toolCall("call-1", "convert", "{\"amount\":5}"),
+				ScriptedModels.text("unused"));
+		Assistant assistant = guarded().chatModel(model).tools(new TravelTools(), poisoned).build();
+
+		assertThatThrownBy(() -> assistant.chat("Convert 5 euros")).isInstanceOfSatisfying(
+				ModelArmorViolationException.class, (ex) -> assertThat(ex.phase()).isEqualTo(Phase.TOOL_DEFINITION));
+		assertThat(poisoned.runs).isEmpty();
 	}
 
 	@Test

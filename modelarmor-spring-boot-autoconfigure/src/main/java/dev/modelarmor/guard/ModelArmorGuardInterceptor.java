@@ -13,6 +13,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.core.KotlinDetector;
+import org.springframework.core.ReactiveAdapterRegistry;
 
 /**
  * Screens the prompt of a {@link ModelArmorGuarded} method before it runs and its answer after, through
@@ -60,6 +61,12 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 			case FLUX:
 				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening));
 			case FLOW:
+				// Checked here, where no Reactor class is needed: the adapter exists only with Reactor and
+				// kotlinx-coroutines-reactor.
+				if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(method.getReturnType()) == null) {
+					throw new IllegalStateException("@ModelArmorGuarded " + guarded.name()
+							+ " returns a Kotlin Flow: that needs kotlinx-coroutines-reactor on the class path");
+				}
 				return ReactiveGuard.flow(new GuardedCall(invocation, guarded, screening));
 			default:
 				break;

@@ -1,6 +1,7 @@
 package dev.modelarmor.guard;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -68,11 +69,9 @@ final class ReactiveGuard {
 	 * through Spring's adapter, which Kotlin's coroutines-reactor library registers.
 	 */
 	static Object flow(GuardedCall call) {
-		ReactiveAdapter adapter = ReactiveAdapterRegistry.getSharedInstance().getAdapter(call.method().getReturnType());
-		if (adapter == null) {
-			throw new IllegalStateException("@ModelArmorGuarded " + call.guarded().name()
-					+ " returns a Kotlin Flow: that needs kotlinx-coroutines-reactor on the class path");
-		}
+		ReactiveAdapter adapter = Objects.requireNonNull(
+				ReactiveAdapterRegistry.getSharedInstance().getAdapter(call.method().getReturnType()),
+				"the interceptor checked the Flow adapter");
 		return adapter.fromPublisher(flux(call));
 	}
 

@@ -14,6 +14,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -56,8 +57,9 @@ public final class ModelArmorLangChain4jAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	ModelArmorToolInputGuardrail modelArmorToolInputGuardrail(ModelArmorScreening modelArmorScreening,
-			ModelArmorLangChain4jProperties properties) {
-		return new ModelArmorToolInputGuardrail(modelArmorScreening, template(properties), MatchAction.BLOCK);
+			ModelArmorLangChain4jProperties properties, ObjectProvider<ModelArmorToolOutputGuardrail> specifications) {
+		return new ModelArmorToolInputGuardrail(modelArmorScreening, template(properties), MatchAction.BLOCK,
+				specifications.getIfUnique());
 	}
 
 	@Bean
