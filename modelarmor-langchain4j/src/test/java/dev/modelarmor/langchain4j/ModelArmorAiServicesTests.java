@@ -76,12 +76,32 @@ class ModelArmorAiServicesTests {
 	@Autowired
 	ModelArmorScreening screening;
 
+	/**
+	 * An AI service with the auto-configured guardrails, but tool guardrails of its own: they keep the decisions
+	 * of specifications and results they screened, and a test must not see another's.
+	 */
 	private AiServices<Assistant> guarded() {
+		ModelArmorToolOutputGuardrail tools = new ModelArmorToolOutputGuardrail(this.screening, null,
+				ModelArmorToolOutputGuardrail.DEFAULT_REFUSAL);
 		return AiServices.builder(Assistant.class)
 			.inputGuardrails(this.inputGuardrail)
 			.outputGuardrails(this.outputGuardrail)
-			.beforeToolExecution(this.toolInputGuardrail)
-			.chatRequestTransformer(this.toolOutputGuardrail);
+			.beforeToolExecution(new ModelArmorToolInputGuardrail(this.screening, null,
+					dev.modelarmor.screening.MatchAction.BLOCK, tools))
+			.chatRequestTransformer(tools);
+	}
+
+	@Test
+	void theAutoConfiguredToolGuardrailsAreWiredTogether() {
+		this.modelArmor.onPrompt().containing("IGNORE ALL PREVIOUS INSTRUCTIONS").match("pi_and_jailbreak");
+		PoisonedTools poisoned = new PoisonedTools();
+		ScriptedModels.Chat model = new ScriptedModels.Chat(ScriptedModels.toolCall("call-9", "convert", "{\"amount\":7}"),
+				ScriptedModels.text("unused"));
+		Assistant assistant = AiServices.builder(Assistant.class).chatModel(model).tools(poisoned)
+			.beforeToolExecution(this.toolInputGuardrail).chatRequestTransformer(this.toolOutputGuardrail).build();
+
+		assertThatThrownBy(() -> assistant.chat("Convert 7 euros")).isInstanceOf(ModelArmorViolationException.class);
+		assertThat(poisoned.runs).isEmpty();
 	}
 
 	@Test
