@@ -102,6 +102,8 @@ class ModelArmorAiServicesTests {
 
 		assertThatThrownBy(() -> assistant.chat("Convert 7 euros")).isInstanceOf(ModelArmorViolationException.class);
 		assertThat(poisoned.runs).isEmpty();
+		// its only tool withheld, the model was offered none
+		assertThat(model.requests.get(0).toolSpecifications()).isNullOrEmpty();
 	}
 
 	@Test
@@ -296,6 +298,33 @@ class ModelArmorAiServicesTests {
 			.satisfies((message) -> assertThat(((ToolExecutionResultMessage) message).text())
 				.isEqualTo(ModelArmorToolOutputGuardrail.DEFAULT_REFUSAL));
 		assertThat(afterTool.toString()).doesNotContain("API keys");
+	}
+
+	@Test
+	void aCleanToolResultReachesTheModelScreenedOncePerCallAndTool() {
+		TravelTools tools = new TravelTools();
+		ScriptedModels.Chat model = new ScriptedModels.Chat(ScriptedModels.toolCall("call-1", "weather", "{\"city\":\"Lyon\"}"),
+				ScriptedModels.text("It is sunny."));
+		ModelArmorToolOutputGuardrail results = new ModelArmorToolOutputGuardrail(this.screening, null, "refused");
+		ChatRequest request = ChatRequest.builder()
+			.messages(UserMessage.from("Weather?"), ScriptedModels.toolCall("call-1", "weather", "{}"),
+					ToolExecutionResultMessage.from("call-1", "weather", "Sunny, 21 degrees."))
+			.build();
+
+		assertThat(results.apply(request)).isSameAs(request);
+		assertThat(results.apply(request)).isSameAs(request);
+		assertThat(this.modelArmor.receivedPrompts()).containsExactly("Sunny, 21 degrees.");
+		// the same text from another tool is screened on its own
+		results.apply(ChatRequest.builder()
+			.messages(UserMessage.from("Forecast?"), ToolExecutionResultMessage.from("call-1", "forecast", "Sunny, 21 degrees."))
+			.build());
+		assertThat(this.modelArmor.receivedPrompts()).hasSize(2);
+
+		Assistant assistant = guarded().chatModel(model).tools(tools).build();
+		assertThat(assistant.chat("Weather in Lyon?")).isEqualTo("It is sunny.");
+		assertThat(model.requests.get(1).messages()).filteredOn(ToolExecutionResultMessage.class::isInstance)
+			.extracting((message) -> ((ToolExecutionResultMessage) message).text())
+			.containsExactly("Sunny, 21 degrees.");
 	}
 
 	@Test
