@@ -126,6 +126,7 @@ record GuardedMethod(String name, String template, @Nullable PromptSource prompt
 				case MONO -> "#result, the Mono's value";
 				case FLUX -> "#result, each element of the Flux";
 				case FUTURE -> "#result, the future's value";
+				case FLOW -> "#result, each element of the Flow";
 			};
 			List<String> candidates = properties.stream().map((property) -> "\"#result." + property + "\"").toList();
 			return (candidates.size() == 1)

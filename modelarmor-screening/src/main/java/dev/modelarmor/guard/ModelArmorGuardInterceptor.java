@@ -15,11 +15,14 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.BeanFactory;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.core.KotlinDetector;
+import org.springframework.core.ReactiveAdapterRegistry;
 
 /**
  * Screens the prompt of a {@link ModelArmorGuarded} method before it runs and its answer after, through
  * {@link ModelArmorScreening}, which decides what a result means for the call. A method that answers
- * later (a future, a {@code Mono} or a {@code Flux}) is screened without a thread waiting
+ * later (a future, a {@code Mono}, a {@code Flux}, a Kotlin {@code Flow} or a Kotlin {@code suspend}
+ * function, which Spring's proxies run as a {@code Mono} or a {@code Flux}) is screened without a thread waiting
  * ({@link FutureGuard}, {@link ReactiveGuard}).
  */
 final class ModelArmorGuardInterceptor implements MethodInterceptor {
@@ -57,6 +60,11 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 		if (guarded == null) {
 			return invocation.proceed();
 		}
+		if (!ReturnShape.COROUTINES_REACTOR_PRESENT && KotlinDetector.isSuspendingFunction(method)) {
+			// Without it Spring's proxy would hand the screened answer's publisher to the caller unawaited.
+			throw new IllegalStateException("@ModelArmorGuarded on the suspend function " + guarded.name()
+					+ " needs kotlinx-coroutines-reactor on the class path");
+		}
 		ModelArmorScreening screening = this.screening.get();
 		String tenant = ModelArmorTenant.current();
 		switch (guarded.shape()) {
@@ -66,6 +74,14 @@ final class ModelArmorGuardInterceptor implements MethodInterceptor {
 				return ReactiveGuard.mono(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
 			case FLUX:
 				return ReactiveGuard.flux(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
+			case FLOW:
+				// Checked here, where no Reactor class is needed: the adapter exists only with Reactor and
+				// kotlinx-coroutines-reactor.
+				if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(method.getReturnType()) == null) {
+					throw new IllegalStateException("@ModelArmorGuarded " + guarded.name()
+							+ " returns a Kotlin Flow: that needs kotlinx-coroutines-reactor on the class path");
+				}
+				return ReactiveGuard.flow(new GuardedCall(invocation, guarded, screening, this.beans, tenant));
 			default:
 				break;
 		}

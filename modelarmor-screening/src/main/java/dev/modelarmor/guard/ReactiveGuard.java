@@ -1,6 +1,7 @@
 package dev.modelarmor.guard;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -12,9 +13,13 @@ import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.StreamWindows;
 import dev.modelarmor.screening.StreamWindowsFlux;
 import org.jspecify.annotations.Nullable;
+import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.ContextView;
+
+import org.springframework.core.ReactiveAdapter;
+import org.springframework.core.ReactiveAdapterRegistry;
 
 /**
  * A guarded method that returns a Reactor {@link Mono} or {@link Flux}: what it returns is assembled at
@@ -67,6 +72,17 @@ final class ReactiveGuard {
 	private static @Nullable String tenant(ContextView context) {
 		Object tenant = context.getOrDefault(ModelArmorTenant.KEY, null);
 		return (tenant != null) ? tenant.toString() : null;
+	}
+
+	/**
+	 * A method that returns a Kotlin {@code Flow}: guarded as a {@code Flux}, and handed back as a {@code Flow}
+	 * through Spring's adapter, which Kotlin's coroutines-reactor library registers.
+	 */
+	static Object flow(GuardedCall call) {
+		ReactiveAdapter adapter = Objects.requireNonNull(
+				ReactiveAdapterRegistry.getSharedInstance().getAdapter(call.method().getReturnType()),
+				"the interceptor checked the Flow adapter");
+		return adapter.fromPublisher(flux(call));
 	}
 
 	/** The prompt to go on with (de-identified perhaps, empty when none is screened), or the refusal. */
@@ -146,7 +162,15 @@ final class ReactiveGuard {
 	private static Flux<Object> fluxBody(GuardedCall call) {
 		return Flux.defer(() -> {
 			try {
-				return (call.proceed() instanceof Flux<?> flux) ? (Flux<Object>) flux : Flux.error(nothing(call));
+				Object body = call.proceed();
+				if (body instanceof Flux<?> flux) {
+					return (Flux<Object>) flux;
+				}
+				// a Kotlin Flow, through the adapter that turned the guarded Flux back into one
+				ReactiveAdapter adapter = (body != null)
+						? ReactiveAdapterRegistry.getSharedInstance().getAdapter(body.getClass()) : null;
+				return (adapter != null && adapter.isMultiValue()) ? Flux.from((Publisher<Object>) adapter.toPublisher(body))
+						: Flux.error(nothing(call));
 			}
 			catch (Throwable ex) {
 				return Flux.error(ex);

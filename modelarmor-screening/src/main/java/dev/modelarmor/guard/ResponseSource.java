@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.KotlinDetector;
+import org.springframework.core.MethodParameter;
 import org.springframework.core.ResolvableType;
 import org.springframework.expression.Expression;
 
@@ -34,7 +36,10 @@ record ResponseSource(@Nullable Expression expression, boolean optional, boolean
 					false, false);
 		}
 		if (shape != ReturnShape.VALUE) {
-			Class<?> element = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
+			// A suspending function's own return type is its Kotlin one (what Spring's Mono of it holds).
+			ResolvableType returned = ResolvableType.forMethodParameter(new MethodParameter(method, -1));
+			Class<?> element = (shape == ReturnShape.MONO && KotlinDetector.isSuspendingFunction(method))
+					? returned.resolve() : returned.getGeneric(0).resolve();
 			return (element != null && CharSequence.class.isAssignableFrom(element))
 					? new ResponseSource(null, false, element.isAssignableFrom(String.class)) : null;
 		}
