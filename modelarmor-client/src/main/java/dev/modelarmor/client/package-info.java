@@ -9,8 +9,7 @@
  * <li>the model of a sanitize call: {@link dev.modelarmor.client.DataItem} and
  * {@link dev.modelarmor.client.SanitizeOptions} in, {@link dev.modelarmor.client.SanitizationResult} with
  * its {@link dev.modelarmor.client.FilterResult}s out;</li>
- * <li>the exceptions, {@link dev.modelarmor.client.ModelArmorException} and its subclasses;</li>
- * <li>screening of text longer than one request, {@link dev.modelarmor.screening.WindowedScreening}.</li>
+ * <li>the exceptions, {@link dev.modelarmor.client.ModelArmorException} and its subclasses.</li>
  * </ul>
  * The HTTP transport (requests bounded by the retry deadline, answers bounded in size), the JSON mapping
  * and the wire records of requests and answers are package-private. Managing templates and floor

@@ -76,9 +76,9 @@ class StartupReportTests {
 	}
 
 	@Test
-	void theReadmeQuotesTheReport() throws IOException {
+	void theErrorsPageQuotesTheReport() throws IOException {
 		assumeNoApplicationDefaultCredentials();
-		String readme = Files.readString(readme(), StandardCharsets.UTF_8);
+		String readme = Files.readString(readme().resolveSibling("docs").resolve("errors.md"), StandardCharsets.UTF_8);
 		this.runner.run((context) -> {
 			FailureAnalysis analysis = analyze(context);
 			assertThat(readme).contains("Description:\n\n" + analysis.getDescription() + "\n\nAction:\n\n"
