@@ -79,7 +79,7 @@ public final class ModelArmorInputGuardrail implements InputGuardrail {
 					: CompletableFuture.completedFuture(this.screening.unscreened(CALLER, Phase.PROMPT, this.template,
 							(MediaItem.Unscreened) item)));
 		}
-		List<ScreeningDecision> decided = Screenings.await(Screenings.firstRefusalOrAll(decisions));
+		List<ScreeningDecision> decided = Screenings.await(ScreeningDecision.firstRefusalOrAll(decisions));
 		for (ScreeningDecision decision : decided) {
 			if (decision instanceof Refusal refusal) {
 				return fatal(Screenings.message(refusal), refusal.exception());

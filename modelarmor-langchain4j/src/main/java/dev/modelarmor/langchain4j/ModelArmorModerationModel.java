@@ -56,7 +56,7 @@ public final class ModelArmorModerationModel implements ModerationModel {
 				decisions.add(this.screening.screenAsync(ScreeningRequest.prompt(CALLER, text).withTemplate(this.template)));
 			}
 		}
-		for (ScreeningDecision decision : Screenings.await(Screenings.firstRefusalOrAll(decisions))) {
+		for (ScreeningDecision decision : Screenings.await(ScreeningDecision.firstRefusalOrAll(decisions))) {
 			if (decision instanceof Refusal refusal) {
 				ModerationResponse.Builder response = ModerationResponse.builder()
 					.moderation(Moderation.flagged(Screenings.message(refusal)));

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.Content;
@@ -82,34 +81,6 @@ final class Screenings {
 			}
 		}
 		return null;
-	}
-
-	/**
-	 * The first refusal, as soon as it comes (the other screenings are cancelled), or, once every screening
-	 * decided, the decisions in order.
-	 */
-	static CompletableFuture<List<ScreeningDecision>> firstRefusalOrAll(List<CompletableFuture<ScreeningDecision>> decisions) {
-		CompletableFuture<List<ScreeningDecision>> decided = new CompletableFuture<>();
-		if (decisions.isEmpty()) {
-			decided.complete(List.of());
-			return decided;
-		}
-		AtomicInteger pending = new AtomicInteger(decisions.size());
-		for (CompletableFuture<ScreeningDecision> decision : decisions) {
-			decision.whenComplete((made, failure) -> {
-				if (failure != null || made instanceof Refusal) {
-					boolean first = (failure != null) ? decided.completeExceptionally(failure)
-							: decided.complete(List.of(made));
-					if (first) {
-						decisions.forEach((other) -> other.cancel(true));
-					}
-				}
-				else if (pending.decrementAndGet() == 0) {
-					decided.complete(decisions.stream().map(CompletableFuture::join).toList());
-				}
-			});
-		}
-		return decided;
 	}
 
 	/**

@@ -1,5 +1,9 @@
 package dev.modelarmor.screening;
 
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.SanitizationResult;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +22,38 @@ public sealed interface ScreeningDecision
 
 	/** The decision to go on unchanged. */
 	Pass PASS = new Pass();
+
+	/**
+	 * One decision from the screenings of a message's parts (its text and each image or document): the first
+	 * refusal or failure as soon as it comes, the other screenings cancelled, or, once every part passed, the
+	 * decisions in the order given.
+	 * @param decisions the screenings of the parts
+	 * @return the decisions in order, or the first refusal alone
+	 */
+	static CompletableFuture<List<ScreeningDecision>> firstRefusalOrAll(
+			List<CompletableFuture<ScreeningDecision>> decisions) {
+		CompletableFuture<List<ScreeningDecision>> decided = new CompletableFuture<>();
+		if (decisions.isEmpty()) {
+			decided.complete(List.of());
+			return decided;
+		}
+		AtomicInteger pending = new AtomicInteger(decisions.size());
+		for (CompletableFuture<ScreeningDecision> decision : decisions) {
+			decision.whenComplete((made, failure) -> {
+				if (failure != null || made instanceof Refusal) {
+					boolean first = (failure != null) ? decided.completeExceptionally(failure)
+							: decided.complete(List.of(made));
+					if (first) {
+						decisions.forEach((other) -> other.cancel(true));
+					}
+				}
+				else if (pending.decrementAndGet() == 0) {
+					decided.complete(decisions.stream().map(CompletableFuture::join).toList());
+				}
+			});
+		}
+		return decided;
+	}
 
 	/**
 	 * Go on unchanged: nothing matched, a match was only logged, or screening could not complete and

@@ -5,8 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ImageFormat;
@@ -51,37 +49,6 @@ final class AdvisorPromptMedia {
 			}
 		}
 		return parts;
-	}
-
-	/**
-	 * One decision from the decisions of a prompt's parts: the first refusal, as soon as it comes (cancelling
-	 * the rest), or, once every part passed, the decisions in order.
-	 * @param decisions the screenings of the parts
-	 * @return the decisions, in the order given, or the first refusal alone
-	 */
-	static CompletableFuture<List<ScreeningDecision>> firstRefusalOrAll(
-			List<CompletableFuture<ScreeningDecision>> decisions) {
-		CompletableFuture<List<ScreeningDecision>> decided = new CompletableFuture<>();
-		if (decisions.isEmpty()) {
-			decided.complete(List.of());
-			return decided;
-		}
-		AtomicInteger pending = new AtomicInteger(decisions.size());
-		for (CompletableFuture<ScreeningDecision> decision : decisions) {
-			decision.whenComplete((made, failure) -> {
-				if (failure != null || made instanceof Refusal) {
-					boolean first = (failure != null) ? decided.completeExceptionally(failure)
-							: decided.complete(List.of(made));
-					if (first) {
-						decisions.forEach((other) -> other.cancel(true));
-					}
-				}
-				else if (pending.decrementAndGet() == 0) {
-					decided.complete(decisions.stream().map(CompletableFuture::join).toList());
-				}
-			});
-		}
-		return decided;
 	}
 
 	/**

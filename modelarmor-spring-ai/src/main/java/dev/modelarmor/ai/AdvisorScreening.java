@@ -155,7 +155,7 @@ final class AdvisorScreening {
 		if (hasText) {
 			decisions.add(this.screening.screenAsync(promptRequest(caller, request, text)));
 		}
-		return AdvisorPromptMedia.firstRefusalOrAll(decisions).thenApply((decided) -> {
+		return ScreeningDecision.firstRefusalOrAll(decisions).thenApply((decided) -> {
 			if (decided.size() == 1 && decided.get(0) instanceof Refusal refusal) {
 				return new Screened(request, hasText ? text : null, this.refusals.refuseOrThrow(refusal,
 						request.context()));
