@@ -9,7 +9,7 @@ import tools.jackson.core.TokenStreamLocation;
 import org.springframework.http.client.ClientHttpResponse;
 
 /**
- * Reads Model Armor's answer to one attempt, on either path: at most {@link ApiCalls#ApiCalls.MAX_ANSWER_BYTES},
+ * Reads Model Armor's answer to one attempt, on either path: at most {@link ApiCalls#AttemptStep.MAX_ANSWER_BYTES},
  * an error status translated by {@link ApiErrorTranslator}, a success parsed with {@link ModelArmorJson}
  * and checked for what a valid answer is.
  */
@@ -22,10 +22,10 @@ final class AnswerReader {
 			int attempt, CallProgress progress) throws IOException {
 		int status = response.getStatusCode().value();
 		progress.answeredWith(status);
-		byte[] body = response.getBody().readNBytes(ApiCalls.MAX_ANSWER_BYTES + 1);
-		if (body.length > ApiCalls.MAX_ANSWER_BYTES) {
+		byte[] body = response.getBody().readNBytes(AttemptStep.MAX_ANSWER_BYTES + 1);
+		if (body.length > AttemptStep.MAX_ANSWER_BYTES) {
 			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body larger than "
-					+ ApiCalls.MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
+					+ AttemptStep.MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
 		}
 		if (status < 200 || status > 299) {
 			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,

@@ -1,7 +1,7 @@
 package dev.modelarmor.client;
 
-import java.net.URI;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
@@ -10,62 +10,53 @@ import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.MediaType;
-import org.springframework.retry.backoff.BackOffInterruptedException;
+import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.retry.support.RetryTemplate;
-import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
-import org.springframework.web.util.DefaultUriBuilderFactory;
 
 /**
- * Sends {@link ApiCall}s: JSON written and read with the starter's own mapper, HTTP errors turned into
- * {@link ModelArmorApiException}, I/O failures into {@link ModelArmorException}, and the attempts of a
- * retryable call run by the {@link RetryTemplate}. A call that is not retryable makes one attempt. Every
- * call ends with an outcome, given to its final exception when that is made and reported to the
- * {@link ModelArmorCallObserver}.
+ * The blocking path: sends {@link ApiCall}s on the calling thread, each attempt an exchange of the
+ * {@link RestClient} (so the application's {@code RestClient} interceptors and observations see it) made by
+ * the {@link AttemptStep} that both paths share, and the attempts of a retryable call run by
+ * spring-retry's {@link RetryTemplate} with the starter's back-off policy. A call that is not retryable
+ * makes one attempt. Every call ends with an outcome, given to its final exception when that is made and
+ * reported to the {@link ModelArmorCallObserver}.
  */
 final class ApiCalls {
-
-	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
-	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
-
-	/**
-	 * The {@code Accept} and {@code Content-Type} of every call, given as text: a {@code MediaType} would be
-	 * formatted again at every attempt.
-	 */
-	static final String JSON = MediaType.APPLICATION_JSON_VALUE;
 
 	private final RestClient restClient;
 
 	private final RetryTemplate retryTemplate;
 
-	private final ModelArmorCallObserver observer;
+	private final AttemptStep step;
 
-	/** Admits each attempt (quota, circuit breaker) and hears its status and the call's end. */
-	private final AttemptGate gate;
+	private final AttemptStep.Path path;
 
-	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer) {
-		this(restClient, retryTemplate, observer, AttemptGate.OPEN);
-	}
-
-	private ApiCalls(RestClient restClient, RetryTemplate retryTemplate, ModelArmorCallObserver observer,
-			AttemptGate gate) {
+	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, AttemptStep step) {
 		this.restClient = restClient;
 		this.retryTemplate = retryTemplate;
-		this.observer = observer;
-		this.gate = gate;
+		this.step = step;
+		this.path = new AttemptStep.OnTheCallingThread() {
+
+			@Override
+			public CompletableFuture<ClientHttpResponse> exchange(AttemptStep.Started<?> call, HttpHeaders headers,
+					@Nullable RetryDeadline deadline) {
+				return ApiCalls.this.exchange(call, headers, deadline);
+			}
+
+		};
 	}
 
 	ApiCalls observedBy(ModelArmorCallObserver observer) {
-		return new ApiCalls(this.restClient, this.retryTemplate, observer, this.gate);
+		return new ApiCalls(this.restClient, this.retryTemplate, this.step.observedBy(observer));
 	}
 
 	ApiCalls retryingWith(RetryTemplate retryTemplate) {
-		return new ApiCalls(this.restClient, retryTemplate, this.observer, this.gate);
+		return new ApiCalls(this.restClient, retryTemplate, this.step);
 	}
 
 	ApiCalls gatedBy(AttemptGate gate) {
-		return new ApiCalls(this.restClient, this.retryTemplate, this.observer, gate);
+		return new ApiCalls(this.restClient, this.retryTemplate, this.step.gatedBy(gate));
 	}
 
 	/**
@@ -76,115 +67,63 @@ final class ApiCalls {
 	 * @return the parsed answer
 	 */
 	<T> T send(ApiCall call, Class<T> answerType, String expected) {
-		byte @Nullable [] body = jsonBody(call);
-		CallProgress progress = new CallProgress(call.operation(), templateOf(call), this.observer);
-		AttemptGate.CallAdmissions admissions = this.gate.call(call.operation(), progress.template());
+		AttemptStep.Started<T> started = this.step.start(call, answerType, expected);
 		try {
-			return send(call, body, answerType, expected, progress, admissions);
+			return send(started);
 		}
 		finally {
-			admissions.ended();
+			started.ended();
 		}
 	}
 
-	private <T> T send(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected,
-			CallProgress progress, AttemptGate.CallAdmissions admissions) {
-		if (!call.retryable()) {
+	private <T> T send(AttemptStep.Started<T> call) {
+		CallProgress progress = call.progress();
+		if (!call.call().retryable()) {
 			try {
-				T answer = gatedAttempt(admissions, call, body, answerType, expected, progress.attempting(1, Duration.ZERO),
-						null, progress);
+				T answer = AttemptStep.OnTheCallingThread.valueOf(this.step.attempt(call,
+						new ModelArmorRetryTemplates.Attempt(1, Duration.ZERO, null, null), this.path));
 				progress.finish(CallOutcome.SUCCESS);
 				return answer;
 			}
-			catch (RuntimeException ex) {
-				throw progress.failed(ex, CallProgress.refusalOr(ex, CallOutcome.NON_RETRYABLE));
-			}
-			catch (Error ex) {
-				progress.finish(CallOutcome.NON_RETRYABLE);
-				throw ex;
+			catch (RuntimeException | Error ex) {
+				throw AttemptStep.endedBy(progress, ex);
 			}
 		}
 		ModelArmorRetryTemplates.Retried<T> retried;
 		try {
-			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(), (attempt) -> {
-				progress.beforeAttempt(attempt.previousFailure());
-				return gatedAttempt(admissions, call, body, answerType, expected,
-						progress.attempting(attempt.number(), attempt.backoff()), attempt.deadline(), progress);
-			});
+			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(),
+					(attempt) -> AttemptStep.OnTheCallingThread.valueOf(this.step.attempt(call, attempt, this.path)));
 		}
-		catch (BackOffInterruptedException ex) {
-			throw progress.abandoned(ex);
-		}
-		catch (RuntimeException ex) {
-			throw progress.failed(ex, CallOutcome.NON_RETRYABLE);
-		}
-		catch (Error ex) {
-			progress.finish(CallOutcome.NON_RETRYABLE);
-			throw ex;
+		catch (RuntimeException | Error ex) {
+			throw AttemptStep.endedBy(progress, ex);
 		}
 		return progress.ended(retried);
 	}
 
-	/** The call's body as JSON, written once for all of its attempts. */
-	static byte @Nullable [] jsonBody(ApiCall call) {
-		Object request = call.body();
-		return (request != null) ? ModelArmorJson.writerFor(request.getClass()).writeValueAsBytes(request) : null;
-	}
-
 	/**
-	 * The gate admits the attempt or refuses it (then nothing is sent and the call ends with the refusal's
-	 * outcome, which no retry follows), and hears the status of an admitted attempt.
+	 * One exchange through the {@code RestClient}. The call's deadline, when it has one, rides on the
+	 * request as {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that an interceptor's work (fetching
+	 * an access token) stops when it passes and the attempt's read timeout never outlasts it. The answer is
+	 * whole by then ({@link BufferedJdkClientHttpRequest}): it is read after the exchange, and closed then.
 	 */
-	private <T> T gatedAttempt(AttemptGate.CallAdmissions admissions, ApiCall call, byte @Nullable [] body,
-			Class<T> answerType, String expected, int attempt, @Nullable RetryDeadline deadline, CallProgress progress) {
-		AttemptGate.Admission admission = admissions.admit(deadline);
-		CallOutcome refusal = admission.refusal();
-		if (refusal != null) {
-			throw progress.refused(attempt, refusal);
-		}
-		progress.lastStatus = "none";
+	private CompletableFuture<ClientHttpResponse> exchange(AttemptStep.Started<?> call, HttpHeaders headers,
+			@Nullable RetryDeadline deadline) {
 		try {
-			return attempt(call, body, answerType, expected, attempt, deadline, progress);
-		}
-		finally {
-			admission.ended(progress.lastStatus);
-		}
-	}
-
-	/** The template a call addresses, for the gate. */
-	static @Nullable String templateOf(ApiCall call) {
-		return (call.variables().get("template") instanceof String template) ? template : null;
-	}
-
-	/**
-	 * Makes one attempt. The call's deadline, when it has one, rides on the request as
-	 * {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that fetching the access token stops when it passes
-	 * and the attempt's read timeout never outlasts it.
-	 */
-	private <T> T attempt(ApiCall call, byte @Nullable [] body, Class<T> answerType, String expected, int attempt,
-			@Nullable RetryDeadline deadline, CallProgress progress) {
-		try {
-			RestClient.RequestBodyUriSpec method = this.restClient.method(call.method());
-			URI resolved = call.resolvedUri();
-			RestClient.RequestBodySpec request = ((resolved != null) ? method.uri(resolved)
-					: method.uri((builder) -> call.uri((call.endpoint() != null)
-							? new DefaultUriBuilderFactory(call.endpoint().toString()).builder() : builder)))
-				.header(HttpHeaders.ACCEPT, JSON);
+			RestClient.RequestBodySpec request = this.restClient.method(call.call().method())
+				.uri(call.uri())
+				.headers((sent) -> sent.putAll(headers));
 			if (deadline != null) {
 				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
 			}
-			if (body != null) {
+			byte[] body = call.body();
+			if (body.length > 0) {
 				// written as it is, not through the message converters that RestClient would search for byte[]
-				request.header(HttpHeaders.CONTENT_TYPE, JSON).body((out) -> out.write(body));
+				request.body((out) -> out.write(body));
 			}
-			return request.exchange((req, response) -> AnswerReader.read(response, answerType, expected, attempt, progress));
+			return CompletableFuture.completedFuture(request.exchange((sent, response) -> response, false));
 		}
-		catch (ResourceAccessException ex) {
-			throw progress.unreachable(ex, attempt);
-		}
-		catch (ModelArmorException ex) {
-			progress.attemptFailed(attempt, ex);
-			throw ex;
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
 		}
 	}
 

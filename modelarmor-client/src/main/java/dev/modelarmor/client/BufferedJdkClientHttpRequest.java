@@ -44,7 +44,7 @@ import org.springframework.util.FastByteArrayOutputStream;
  * exchange, the wait for a free exchange slot and the answer body included, and ends it with
  * {@link HttpTimeoutException} (the body's deadline watched by {@link AnswerDeadlines}); a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
- * {@link ApiCalls#MAX_ANSWER_BYTES} is not received beyond one byte past it.
+ * {@link AttemptStep#MAX_ANSWER_BYTES} is not received beyond one byte past it.
  */
 final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
@@ -150,9 +150,9 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		return builder.build();
 	}
 
-	/** Receives an answer of at most {@link ApiCalls#MAX_ANSWER_BYTES}, whole by {@code deadlineNanos}. */
+	/** Receives an answer of at most {@link AttemptStep#MAX_ANSWER_BYTES}, whole by {@code deadlineNanos}. */
 	static HttpResponse.BodyHandler<byte[]> answerFor(long deadlineNanos, AnswerDeadlines answerDeadlines) {
-		return (info) -> new LimitedBytes(ApiCalls.MAX_ANSWER_BYTES + 1, deadlineNanos, answerDeadlines);
+		return (info) -> new LimitedBytes(AttemptStep.MAX_ANSWER_BYTES + 1, deadlineNanos, answerDeadlines);
 	}
 
 	/**

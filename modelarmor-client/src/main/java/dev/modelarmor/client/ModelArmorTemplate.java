@@ -7,6 +7,7 @@ import java.util.concurrent.Executor;
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
+import dev.modelarmor.client.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -78,8 +79,9 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 */
 	ModelArmorTemplate(RestClient restClient, RetryTemplate retryTemplate, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId) {
-		this(new ApiCalls(restClient, retryTemplate, ModelArmorCallObserver.NONE), null, endpoint, projectId, location,
-				templateId, TemplateChangeListener.NONE, null);
+		this(new ApiCalls(restClient, retryTemplate, new AttemptStep(endpoint.uri(), null, null,
+				HttpTimeouts.DEFAULTS.read(), AttemptGate.OPEN, ModelArmorCallObserver.NONE)), null, endpoint, projectId,
+				location, templateId, TemplateChangeListener.NONE, null);
 	}
 
 	private ModelArmorTemplate(ApiCalls calls, @Nullable AsyncApiCalls asyncCalls, ModelArmorEndpoint endpoint,
@@ -365,7 +367,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 			Assert.state(sanitized != null, "checked by SanitizeResponse.problem()");
 			return sanitized;
 		});
-		AsyncApiCalls.cancelWith(result, answer);
+		Futures.cancelWith(result, answer);
 		return result;
 	}
 
@@ -593,16 +595,20 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 			DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,
 					timeouts);
 			try {
-				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
-						this.authorization, this.quotaProjectId);
+				// an authorization with headers as a future is the attempt step's, on both paths; another
+				// one is an interceptor of the blocking path's RestClient, and the non-blocking path runs on
+				// the caller's executor
 				ClientHttpRequestInterceptor authorization = this.authorization;
-				AsyncApiCalls asyncCalls = (authorization == null || authorization instanceof NonBlockingAuthorization)
-						? new AsyncApiCalls(transport, (NonBlockingAuthorization) authorization, this.quotaProjectId,
-								timeouts.read(), asyncRetries, this.callObserver, this.attemptGate)
-						: null;
-				return new ModelArmorTemplate(new ApiCalls(restClient, retries, this.callObserver).gatedBy(this.attemptGate),
-						asyncCalls, target, this.projectId, this.location, this.templateId, TemplateChangeListener.NONE,
-						transport);
+				NonBlockingAuthorization nonBlocking = (authorization instanceof NonBlockingAuthorization headers)
+						? headers : null;
+				boolean withoutAThread = authorization == null || nonBlocking != null;
+				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
+						withoutAThread ? null : authorization, null);
+				AttemptStep step = new AttemptStep(target.uri(), nonBlocking, this.quotaProjectId, timeouts.read(),
+						this.attemptGate, this.callObserver);
+				return new ModelArmorTemplate(new ApiCalls(restClient, retries, step),
+						withoutAThread ? new AsyncApiCalls(transport, asyncRetries, step) : null, target, this.projectId,
+						this.location, this.templateId, TemplateChangeListener.NONE, transport);
 			}
 			catch (RuntimeException ex) {
 				// a refused id: no template holds the client, so none would close it

@@ -17,75 +17,42 @@ import org.jspecify.annotations.Nullable;
 public interface AttemptGate {
 
 	/** Admits every attempt and records nothing. */
-	AttemptGate OPEN = (operation, template, deadline) -> Admission.ADMITTED;
-
-	/**
-	 * Decides whether an attempt may be sent now, waiting for a quota permit within the deadline.
-	 * @param operation what the call does, e.g. {@code sanitize_user_prompt}
-	 * @param template the template the call addresses, or {@code null}
-	 * @param deadline the call's deadline, or {@code null} when the retry template is not the starter's
-	 * (then the gate does not wait)
-	 * @return the admission, told later how the attempt ended
-	 */
-	Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline);
-
-	/**
-	 * Decides as {@link #admit} does, for the non-blocking path: a wait for a quota permit is scheduled,
-	 * never slept. By default the decision of {@link #admit} on the calling thread; override it when
-	 * {@code admit} may wait.
-	 * @param operation what the call does
-	 * @param template the template the call addresses, or {@code null}
-	 * @param deadline the call's deadline, or {@code null}
-	 * @return the admission, once decided
-	 */
-	default CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
-			@Nullable RetryDeadline deadline) {
-		return CompletableFuture.completedFuture(admit(operation, template, deadline));
-	}
+	AttemptGate OPEN = (operation, template) -> (deadline) -> Admission.ADMITTED;
 
 	/**
 	 * The admissions of one call: the client asks this object for every attempt of the call and tells it when
-	 * the call ends, so that a gate can count calls rather than attempts. By default each attempt is decided
-	 * by {@link #admit} and {@link #admitAsync} alone.
-	 * @param operation what the call does
+	 * the call ends, so that a gate can count calls rather than attempts.
+	 * @param operation what the call does, e.g. {@code sanitize_user_prompt}
 	 * @param template the template the call addresses, or {@code null}
 	 * @return the call's admissions
 	 */
-	default CallAdmissions call(String operation, @Nullable String template) {
-		AttemptGate gate = this;
-		return new CallAdmissions() {
-
-			@Override
-			public Admission admit(@Nullable RetryDeadline deadline) {
-				return gate.admit(operation, template, deadline);
-			}
-
-			@Override
-			public CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline) {
-				return gate.admitAsync(operation, template, deadline);
-			}
-
-		};
-	}
+	CallAdmissions call(String operation, @Nullable String template);
 
 	/**
 	 * The gate's decisions for the attempts of one call, asked one attempt after another (never two at once).
 	 */
+	@FunctionalInterface
 	interface CallAdmissions {
 
 		/**
-		 * Decides whether the call's next attempt may be sent now, as {@link AttemptGate#admit} does.
-		 * @param deadline the call's deadline, or {@code null}
-		 * @return the admission
+		 * Decides whether the call's next attempt may be sent now, waiting for a quota permit within the
+		 * deadline.
+		 * @param deadline the call's deadline, or {@code null} when the retry template is not the starter's
+		 * (then the gate does not wait)
+		 * @return the admission, told later how the attempt ended
 		 */
 		Admission admit(@Nullable RetryDeadline deadline);
 
 		/**
-		 * Decides as {@link #admit} does, for the non-blocking path.
+		 * Decides as {@link #admit} does, for the non-blocking path: a wait for a quota permit is scheduled,
+		 * never slept. By default the decision of {@link #admit} on the calling thread; override it when
+		 * {@code admit} may wait.
 		 * @param deadline the call's deadline, or {@code null}
 		 * @return the admission, once decided
 		 */
-		CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline);
+		default CompletableFuture<Admission> admitAsync(@Nullable RetryDeadline deadline) {
+			return CompletableFuture.completedFuture(admit(deadline));
+		}
 
 		/** The call ended, whatever way; called once, after its last attempt's {@link Admission#ended}. */
 		default void ended() {

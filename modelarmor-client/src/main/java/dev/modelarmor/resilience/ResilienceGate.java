@@ -2,6 +2,7 @@ package dev.modelarmor.resilience;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryDeadline;
 import org.apache.commons.logging.Log;
@@ -34,46 +35,6 @@ public final class ResilienceGate implements AttemptGate {
 		this.breaker = breaker;
 		this.quota = quota;
 		this.observer = observer;
-	}
-
-	@Override
-	public Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline) {
-		CallAdmissions call = call(operation, template);
-		Admission admission = call.admit(deadline);
-		if (admission.refusal() != null) {
-			call.ended();
-			return admission;
-		}
-		return new Admission() {
-
-			@Override
-			public void ended(String status) {
-				admission.ended(status);
-				call.ended();
-			}
-
-		};
-	}
-
-	@Override
-	public CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
-			@Nullable RetryDeadline deadline) {
-		CallAdmissions call = call(operation, template);
-		return call.admitAsync(deadline).thenApply((admission) -> {
-			if (admission.refusal() != null) {
-				call.ended();
-				return admission;
-			}
-			return new Admission() {
-
-				@Override
-				public void ended(String status) {
-					admission.ended(status);
-					call.ended();
-				}
-
-			};
-		});
 	}
 
 	/**
@@ -122,11 +83,7 @@ public final class ResilienceGate implements AttemptGate {
 			}
 			CompletableFuture<QuotaLimiter.Permit> permit = quota.acquireAsync(deadline);
 			CompletableFuture<Admission> admission = permit.thenApply(this::permitted);
-			admission.whenComplete((admitted, failure) -> {
-				if (admission.isCancelled()) {
-					permit.cancel(false);
-				}
-			});
+			Futures.cancelWith(admission, permit);
 			return admission;
 		}
 

@@ -3,9 +3,9 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
+import dev.modelarmor.client.internal.Futures;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Attempt;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Retried;
 import org.jspecify.annotations.Nullable;
@@ -155,7 +155,7 @@ public final class ModelArmorAsyncRetries {
 				this.result.complete(this.call.ended(answer));
 				return;
 			}
-			Throwable cause = unwrap(failure);
+			Throwable cause = Futures.unwrap(failure);
 			ModelArmorAsyncRetries.this.policies.retry().registerThrowable(this.context, cause);
 			if (!canRetry()) {
 				exhausted();
@@ -176,11 +176,11 @@ public final class ModelArmorAsyncRetries {
 			track(waited);
 			waited.whenComplete((done, cut) -> {
 				if (cut != null) {
-					if (!(unwrap(cut) instanceof CancellationException)) {
+					if (!(Futures.unwrap(cut) instanceof CancellationException)) {
 						ModelArmorAsyncRetries.this.policies.backOff().interrupted(this.backOff, wait,
 								"the application is shutting down");
 						this.result.completeExceptionally(new BackOffInterruptedException(
-								"Model Armor retries stopped while waiting to retry: " + unwrap(cut).getMessage(), unwrap(cut)));
+								"Model Armor retries stopped while waiting to retry: " + Futures.unwrap(cut).getMessage(), Futures.unwrap(cut)));
 					}
 					return;
 				}
@@ -211,14 +211,6 @@ public final class ModelArmorAsyncRetries {
 			}
 		}
 
-	}
-
-	private static Throwable unwrap(Throwable failure) {
-		Throwable cause = failure;
-		while (cause instanceof CompletionException && cause.getCause() != null) {
-			cause = cause.getCause();
-		}
-		return cause;
 	}
 
 }

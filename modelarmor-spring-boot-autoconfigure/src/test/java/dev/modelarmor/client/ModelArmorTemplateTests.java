@@ -319,12 +319,12 @@ class ModelArmorTemplateTests {
 
 	@Test
 	void anAnswerLargerThanAnyModelArmorAnswerIsCutOff() {
-		byte[] runaway = new byte[ApiCalls.MAX_ANSWER_BYTES + 1024];
+		byte[] runaway = new byte[AttemptStep.MAX_ANSWER_BYTES + 1024];
 		java.util.Arrays.fill(runaway, (byte) ' ');
 		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).willReturn(aResponse().withStatus(200).withBody(runaway)));
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> this.template.sanitizeUserPrompt("hi"))
-			.withMessageContaining("larger than " + ApiCalls.MAX_ANSWER_BYTES + " bytes")
+			.withMessageContaining("larger than " + AttemptStep.MAX_ANSWER_BYTES + " bytes")
 			.satisfies((ex) -> assertThat(ex.attempts()).isEqualTo(1));
 		assertThat(modelArmor.getAllServeEvents()).hasSize(1);
 	}

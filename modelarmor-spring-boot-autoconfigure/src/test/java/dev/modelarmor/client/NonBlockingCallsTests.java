@@ -129,16 +129,15 @@ class NonBlockingCallsTests {
 	@Test
 	void aCallHeldPastItsDeadlineEndsThenWhateverHoldsIt() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
-		AttemptGate neverAdmits = new AttemptGate() {
+		AttemptGate neverAdmits = (operation, template) -> new AttemptGate.CallAdmissions() {
 
 			@Override
-			public Admission admit(String operation, @Nullable String template, @Nullable RetryDeadline deadline) {
+			public AttemptGate.Admission admit(@Nullable RetryDeadline deadline) {
 				throw new AssertionError("the non-blocking path asks admitAsync");
 			}
 
 			@Override
-			public CompletableFuture<Admission> admitAsync(String operation, @Nullable String template,
-					@Nullable RetryDeadline deadline) {
+			public CompletableFuture<AttemptGate.Admission> admitAsync(@Nullable RetryDeadline deadline) {
 				return new CompletableFuture<>();
 			}
 
@@ -283,7 +282,7 @@ class NonBlockingCallsTests {
 	@Test
 	void anAnswerLargerThanTheBoundIsNotReadFurther() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE))
-			.willReturn(aResponse().withStatus(200).withBody(new byte[ApiCalls.MAX_ANSWER_BYTES + 1024])));
+			.willReturn(aResponse().withStatus(200).withBody(new byte[AttemptStep.MAX_ANSWER_BYTES + 1024])));
 		Throwable failure = failureOf(template(RetrySettings.DEFAULTS, RetryRuntime.system(), null));
 		assertThat(failure).isInstanceOf(ModelArmorException.class).hasMessageContaining("with a body larger than");
 		assertThat(((ModelArmorException) failure).outcome()).contains(CallOutcome.NON_RETRYABLE);
