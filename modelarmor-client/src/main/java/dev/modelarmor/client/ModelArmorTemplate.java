@@ -410,7 +410,10 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 
 		/**
-		 * The builder of the HTTP client, e.g. Spring Boot's, so that its customizers apply.
+		 * The builder of the HTTP client, e.g. Spring Boot's, so that its customizers apply. Its interceptors
+		 * and its observations ({@code http.client.requests}) see the blocking path's exchanges only: the
+		 * non-blocking path's exchanges are the JDK client's {@code sendAsync}, which a {@code RestClient}
+		 * cannot carry. The call observer ({@link #callObserver}) hears the calls of both paths.
 		 * @param restClientBuilder the builder; it is changed
 		 * @return this builder
 		 */
@@ -457,7 +460,11 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 
 		/**
-		 * Adds credentials to each request, e.g. a {@code GoogleCredentialsInterceptor}.
+		 * Adds credentials to each request, e.g. a {@code GoogleCredentialsInterceptor}. One that is also a
+		 * {@link NonBlockingAuthorization} (the starter's is) authorizes both paths' requests in one place,
+		 * with its headers as a future, and is asked for a new token once after a {@code 401}; any other
+		 * interceptor runs in the blocking path's {@code RestClient}, and the asynchronous calls then run the
+		 * blocking call on the executor they are given.
 		 * @param authorization the interceptor, or {@code null} to send none
 		 * @return this builder
 		 */
@@ -498,7 +505,10 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 
 		/**
-		 * A retry template of one's own, used instead of one built from the retry settings and runtime.
+		 * A retry template of one's own, used instead of one built from the retry settings and runtime. It is
+		 * the blocking path's: the asynchronous calls retry with {@link #asyncRetries}, and its listeners
+		 * cannot be read to tell them of those calls (the listeners registered on the template the builder
+		 * builds, or on one of {@link dev.modelarmor.retry.ModelArmorRetryTemplates}, hear both paths).
 		 * @param retryTemplate the template
 		 * @return this builder
 		 */
@@ -588,8 +598,9 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 					: null;
 			RetryTemplate retries = (this.retryTemplate != null) ? this.retryTemplate
 					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime, budget);
-			ModelArmorAsyncRetries asyncRetries = (this.asyncRetries != null) ? this.asyncRetries
-					: ModelArmorAsyncRetries.retrying(this.retrySettings, this.retryRuntime, budget);
+			// the listeners that customizers register on the blocking path's template hear both paths' calls
+			ModelArmorAsyncRetries asyncRetries = ((this.asyncRetries != null) ? this.asyncRetries
+					: ModelArmorAsyncRetries.retrying(this.retrySettings, this.retryRuntime, budget)).listenedBy(retries);
 			HttpTimeouts timeouts = HttpTimeouts.of(this.httpClientSettings.connectTimeout(),
 					this.httpClientSettings.readTimeout());
 			DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,

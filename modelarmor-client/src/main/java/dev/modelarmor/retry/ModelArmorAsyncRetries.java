@@ -3,6 +3,9 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.modelarmor.client.internal.Futures;
@@ -10,9 +13,13 @@ import dev.modelarmor.retry.ModelArmorRetryTemplates.Attempt;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Retried;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.retry.RetryCallback;
 import org.springframework.retry.RetryContext;
+import org.springframework.retry.RetryListener;
+import org.springframework.retry.TerminatedRetryException;
 import org.springframework.retry.backoff.BackOffContext;
 import org.springframework.retry.backoff.BackOffInterruptedException;
+import org.springframework.retry.support.RetryTemplate;
 
 /**
  * Google's retry strategy for the non-blocking path: the same policies as the blocking path's
@@ -20,18 +27,47 @@ import org.springframework.retry.backoff.BackOffInterruptedException;
  * hints, deadline and log lines), but each wait is scheduled with the runtime's {@link RetryDelayer}
  * instead of slept, and each attempt is a future. No thread is held between attempts.
  *
- * <p>A {@code RetryListener} or policy that a {@code ModelArmorRetryCustomizer} adds to the blocking
- * path's template does not apply here. Thread-safe; one instance serves every call of a client.
+ * <p>The {@code RetryListener}s registered on the blocking path's template (by a
+ * {@code ModelArmorRetryCustomizer}, say) hear these calls too once {@link #listenedBy} names that template:
+ * {@code open} before the first attempt, {@code onError} after each failed one, {@code onSuccess} and
+ * {@code close} at the end, in spring-retry's order, on the thread that completed the step (their
+ * {@code RetryCallback} is a stand-in that cannot be called: the attempts are futures). A retry or back-off
+ * policy set on that template does not apply here: these retries keep the starter's. Thread-safe; one
+ * instance serves every call of a client.
  */
 public final class ModelArmorAsyncRetries {
 
 	/** How long after its deadline a call still running is ended: the attempt that ends at the deadline. */
 	static final Duration DEADLINE_GRACE = Duration.ofSeconds(1);
 
+	/** What the listeners are given as the call's callback: the attempts are futures, not a callback. */
+	private static final RetryCallback<Object, RuntimeException> ATTEMPTS_ARE_FUTURES = (context) -> {
+		throw new UnsupportedOperationException("The non-blocking path's attempts are futures: this callback is not called");
+	};
+
 	private final RetryPolicies policies;
 
+	private final List<RetryListener> listeners;
+
 	private ModelArmorAsyncRetries(RetryPolicies policies) {
+		this(policies, List.of());
+	}
+
+	private ModelArmorAsyncRetries(RetryPolicies policies, List<RetryListener> listeners) {
 		this.policies = policies;
+		this.listeners = listeners;
+	}
+
+	/**
+	 * The same retries, telling the listeners registered on a template of
+	 * {@link ModelArmorRetryTemplates} (now and later) of every call. A template made otherwise does not let
+	 * its listeners be read: these retries then tell none.
+	 * @param template the blocking path's template
+	 * @return the retries
+	 */
+	public ModelArmorAsyncRetries listenedBy(RetryTemplate template) {
+		return (template instanceof ListenedRetryTemplate listened)
+				? new ModelArmorAsyncRetries(this.policies, listened.listeners()) : this;
 	}
 
 	/**
@@ -90,7 +126,9 @@ public final class ModelArmorAsyncRetries {
 	 */
 	public <T> CompletableFuture<Retried<T>> execute(CallLog.Call call, Function<Attempt, CompletableFuture<T>> attempt) {
 		Run<T> run = new Run<>(call, attempt);
-		run.next();
+		if (run.opened()) {
+			run.next();
+		}
 		return run.result;
 	}
 
@@ -119,6 +157,9 @@ public final class ModelArmorAsyncRetries {
 
 		private volatile @Nullable CompletableFuture<?> inFlight;
 
+		/** The listeners are told once that the call ended. */
+		private final AtomicBoolean closed = new AtomicBoolean();
+
 		Run(CallLog.Call call, Function<Attempt, CompletableFuture<T>> attempt) {
 			this.call = new ModelArmorRetryTemplates.CallRun(call);
 			this.attempt = attempt;
@@ -126,8 +167,11 @@ public final class ModelArmorAsyncRetries {
 			this.backOff = ModelArmorAsyncRetries.this.policies.backOff().start(this.context);
 			this.result.whenComplete((retried, failure) -> {
 				CompletableFuture<?> current = this.inFlight;
-				if (this.result.isCancelled() && current != null) {
-					current.cancel(true);
+				if (this.result.isCancelled()) {
+					closed(this.context.getLastThrowable());
+					if (current != null) {
+						current.cancel(true);
+					}
 				}
 			});
 		}
@@ -152,11 +196,17 @@ public final class ModelArmorAsyncRetries {
 				return;
 			}
 			if (failure == null) {
-				this.result.complete(this.call.ended(answer));
+				if (tell((listener) -> listener.onSuccess(this.context, ATTEMPTS_ARE_FUTURES, answer))) {
+					closed(null);
+					this.result.complete(this.call.ended(answer));
+				}
 				return;
 			}
 			Throwable cause = Futures.unwrap(failure);
 			ModelArmorAsyncRetries.this.policies.retry().registerThrowable(this.context, cause);
+			if (!tell((listener) -> listener.onError(this.context, ATTEMPTS_ARE_FUTURES, cause))) {
+				return;
+			}
 			if (!canRetry()) {
 				exhausted();
 				return;
@@ -179,6 +229,7 @@ public final class ModelArmorAsyncRetries {
 					if (!(Futures.unwrap(cut) instanceof CancellationException)) {
 						ModelArmorAsyncRetries.this.policies.backOff().interrupted(this.backOff, wait,
 								"the application is shutting down");
+						closed(Futures.unwrap(cut));
 						this.result.completeExceptionally(new BackOffInterruptedException(
 								"Model Armor retries stopped while waiting to retry: " + Futures.unwrap(cut).getMessage(), Futures.unwrap(cut)));
 					}
@@ -195,12 +246,68 @@ public final class ModelArmorAsyncRetries {
 			});
 		}
 
+		/** The listeners' {@code open}: any of them may veto the call, as spring-retry lets them. */
+		boolean opened() {
+			for (RetryListener listener : ModelArmorAsyncRetries.this.listeners) {
+				boolean open;
+				try {
+					open = listener.open(this.context, ATTEMPTS_ARE_FUTURES);
+				}
+				catch (RuntimeException | Error ex) {
+					this.result.completeExceptionally(ex);
+					return false;
+				}
+				if (!open) {
+					this.result.completeExceptionally(
+							new TerminatedRetryException("Retry terminated abnormally by interceptor before first attempt"));
+					return false;
+				}
+			}
+			return true;
+		}
+
+		/**
+		 * Tells each listener, last registered first (spring-retry's order after {@code open}); a listener that
+		 * fails ends the call with its failure, as it would the blocking path's.
+		 * @return whether the call goes on
+		 */
+		private boolean tell(Consumer<RetryListener> event) {
+			List<RetryListener> listeners = ModelArmorAsyncRetries.this.listeners;
+			try {
+				for (int i = listeners.size() - 1; i >= 0; i--) {
+					event.accept(listeners.get(i));
+				}
+				return true;
+			}
+			catch (RuntimeException | Error ex) {
+				closed(ex);
+				this.result.completeExceptionally(ex);
+				return false;
+			}
+		}
+
+		private void closed(@Nullable Throwable last) {
+			if (this.closed.getAndSet(true)) {
+				return;
+			}
+			List<RetryListener> listeners = ModelArmorAsyncRetries.this.listeners;
+			for (int i = listeners.size() - 1; i >= 0; i--) {
+				try {
+					listeners.get(i).close(this.context, ATTEMPTS_ARE_FUTURES, last);
+				}
+				catch (RuntimeException ex) {
+					// the call has ended already: a listener that fails to close changes nothing
+				}
+			}
+		}
+
 		private boolean canRetry() {
 			return ModelArmorAsyncRetries.this.policies.retry().canRetry(this.context) && !this.context.isExhaustedOnly();
 		}
 
 		private void exhausted() {
 			this.call.exhausted(this.context);
+			closed(this.context.getLastThrowable());
 			this.result.complete(this.call.ended(null));
 		}
 

@@ -51,7 +51,7 @@ public final class ModelArmorRetryTemplates {
 	}
 
 	private static RetryTemplate template(RetryPolicies policies) {
-		RetryTemplate template = new RetryTemplate();
+		RetryTemplate template = new ListenedRetryTemplate();
 		template.setRetryPolicy(policies.retry());
 		template.setBackOffPolicy(policies.backOff());
 		template.setThrowLastExceptionOnExhausted(true);

@@ -1,5 +1,13 @@
 package dev.modelarmor.autoconfigure;
 
+import org.jspecify.annotations.Nullable;
+
+import dev.modelarmor.client.SanitizeOptions;
+
+import dev.modelarmor.client.DataItem;
+
+import java.util.concurrent.TimeUnit;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -225,6 +233,25 @@ class ModelArmorAutoConfigurationTests {
 	}
 
 	@Test
+	void aCustomizersRetryListenerHearsBothPathsInTheSameOrder() {
+		failOnceThenAnswer();
+		againstWireMock().withUserConfiguration(ListeningRetries.class).run((context) -> {
+			ModelArmorOperations operations = context.getBean(ModelArmorOperations.class);
+			List<String> heard = context.getBean(ListeningRetries.class).heard;
+			operations.sanitizeUserPrompt("hello");
+			List<String> blocking = List.copyOf(heard);
+			heard.clear();
+			modelArmor.resetScenarios();
+			assertThat(operations.isNonBlocking()).isTrue();
+			operations.sanitizeUserPromptAsync(DataItem.text("hello"), SanitizeOptions.NONE, (task) -> {
+				throw new AssertionError("the non-blocking path runs on no executor");
+			}).get(10, TimeUnit.SECONDS);
+			assertThat(blocking).containsExactly("open", "onError 1", "onSuccess 1", "close ok");
+			assertThat(heard).isEqualTo(blocking);
+		});
+	}
+
+	@Test
 	void anEnabledRetryBudgetEndsAnOutageWithBudgetExhausted() {
 		modelArmor.stubFor(post(urlPathEqualTo(promptPath("demo-project", "us-central1", "default-template")))
 			.willReturn(aResponse().withStatus(503)));
@@ -322,6 +349,50 @@ class ModelArmorAutoConfigurationTests {
 					}
 				});
 			};
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ListeningRetries {
+
+		final VirtualTime time = new VirtualTime();
+
+		final List<String> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+		@Bean
+		RetryRuntime virtualRetryRuntime() {
+			return this.time.runtime(new SplittableRandom(42));
+		}
+
+		@Bean
+		ModelArmorRetryCustomizer listening() {
+			return (template) -> template.registerListener(new RetryListener() {
+
+				@Override
+				public <T, E extends Throwable> boolean open(RetryContext context, RetryCallback<T, E> callback) {
+					return ListeningRetries.this.heard.add("open");
+				}
+
+				@Override
+				public <T, E extends Throwable> void onError(RetryContext context, RetryCallback<T, E> callback,
+						Throwable throwable) {
+					ListeningRetries.this.heard.add("onError " + context.getRetryCount());
+				}
+
+				@Override
+				public <T, E extends Throwable> void onSuccess(RetryContext context, RetryCallback<T, E> callback,
+						T result) {
+					ListeningRetries.this.heard.add("onSuccess " + context.getRetryCount());
+				}
+
+				@Override
+				public <T, E extends Throwable> void close(RetryContext context, RetryCallback<T, E> callback,
+						@Nullable Throwable throwable) {
+					ListeningRetries.this.heard.add("close " + ((throwable != null) ? "failed" : "ok"));
+				}
+
+			});
 		}
 
 	}
