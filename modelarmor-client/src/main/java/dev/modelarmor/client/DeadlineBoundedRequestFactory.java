@@ -5,12 +5,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
@@ -55,6 +57,15 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 */
 	static final int MAX_THREADS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
+	/**
+	 * Whether the JDK client's {@code sendAsync} would hand each completion to a new thread: it completes its
+	 * future through {@code CompletableFuture}'s default executor, which up to Java 24 is a new platform thread
+	 * per task when the common pool has a parallelism of 1 (machines of two cores or fewer), a thread start
+	 * that measured more than half of the non-blocking path's CPU per call there.
+	 */
+	static final boolean HANDS_OFF_TO_A_NEW_THREAD = !(new CompletableFuture<Void>()
+		.defaultExecutor() instanceof java.util.concurrent.ForkJoinPool);
+
 	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
 
 	private static final AtomicInteger threads = new AtomicInteger();
@@ -76,6 +87,14 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 
 	private final Duration readTimeout;
 
+	/**
+	 * Where the non-blocking path's exchanges wait when the JDK would start a thread per completion
+	 * ({@link #HANDS_OFF_TO_A_NEW_THREAD}): at most {@link #MAX_EXCHANGES_IN_FLIGHT} daemon threads, each in the
+	 * JDK client's blocking {@code send} of one exchange, reused and ended when idle. {@code null} where
+	 * {@code sendAsync} hands its completions to a pool.
+	 */
+	private final @Nullable ThreadPoolExecutor exchangeThreads;
+
 	private volatile boolean closed;
 
 	/**
@@ -91,6 +110,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 					return thread;
 				});
 		this.executor.allowCoreThreadTimeOut(true);
+		this.exchangeThreads = HANDS_OFF_TO_A_NEW_THREAD ? exchangeThreads() : null;
 		// Boot's builder refuses a read timeout: the JDK client has none, each request carries its own.
 		this.httpClient = new JdkHttpClientBuilder().withExecutor(this.executor)
 			.withCustomizer((builder) -> builder.followRedirects(HttpClient.Redirect.NEVER))
@@ -158,9 +178,18 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 		return answer;
 	}
 
-	/** Sends an exchange that holds a slot, which it gives back when it ends. */
+	/**
+	 * Sends an exchange that holds a slot, which it gives back when it ends: the JDK client's
+	 * {@code sendAsync}, or its {@code send} on one of the {@link #exchangeThreads} where {@code sendAsync}
+	 * would start a thread per completion.
+	 */
 	private void send(java.net.http.HttpRequest request, long deadlineNanos,
 			CompletableFuture<ClientHttpResponse> answer) {
+		ThreadPoolExecutor exchangeThreads = this.exchangeThreads;
+		if (exchangeThreads != null) {
+			sendOnAThreadOfItsOwn(exchangeThreads, request, deadlineNanos, answer);
+			return;
+		}
 		CompletableFuture<java.net.http.HttpResponse<byte[]>> sent;
 		try {
 			sent = this.httpClient.sendAsync(request,
@@ -187,6 +216,62 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 				sent.cancel(true);
 			}
 		});
+	}
+
+	private void sendOnAThreadOfItsOwn(ThreadPoolExecutor exchangeThreads, java.net.http.HttpRequest request,
+			long deadlineNanos, CompletableFuture<ClientHttpResponse> answer) {
+		AtomicReference<@Nullable Thread> sending = new AtomicReference<>();
+		Runnable exchange = () -> {
+			sending.set(Thread.currentThread());
+			try {
+				if (!answer.isDone()) {
+					answer.complete(new BufferedJdkClientHttpRequest.Response(this.httpClient.send(request,
+							BufferedJdkClientHttpRequest.answerFor(deadlineNanos, this.answerDeadlines))));
+				}
+			}
+			catch (IOException ex) {
+				answer.completeExceptionally(BufferedJdkClientHttpRequest.sameShape(ex));
+			}
+			catch (InterruptedException ex) {
+				// a cancelled call interrupts its exchange, which the JDK client then aborts
+				answer.completeExceptionally(new IOException("Request was interrupted: the call was cancelled", ex));
+			}
+			catch (RuntimeException ex) {
+				answer.completeExceptionally(ex);
+			}
+			finally {
+				sending.set(null);
+				Thread.interrupted();
+				this.exchangeSlots.release();
+			}
+		};
+		answer.whenComplete((done, failure) -> {
+			Thread thread = sending.get();
+			if (answer.isCancelled() && thread != null) {
+				thread.interrupt();
+			}
+		});
+		try {
+			exchangeThreads.execute(exchange);
+		}
+		catch (RuntimeException ex) {
+			this.exchangeSlots.release();
+			answer.completeExceptionally(ex);
+		}
+	}
+
+	/**
+	 * A thread per exchange in flight, reused while the exchanges follow one another and ended after idling;
+	 * a new one only when every thread is busy. The slots bound the exchanges in flight; the threads may
+	 * number twice as many for a moment, while ending exchanges (their slot given back) return to the pool.
+	 */
+	private static ThreadPoolExecutor exchangeThreads() {
+		return new ThreadPoolExecutor(0, 2 * MAX_EXCHANGES_IN_FLIGHT, IDLE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
+				new SynchronousQueue<>(), (task) -> {
+					Thread thread = new Thread(task, "modelarmor-exchange-" + threads.incrementAndGet());
+					thread.setDaemon(true);
+					return thread;
+				});
 	}
 
 	private static ModelArmorException closed() {
@@ -239,6 +324,9 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			}
 		}
 		this.executor.shutdown();
+		if (this.exchangeThreads != null) {
+			this.exchangeThreads.shutdown();
+		}
 		this.answerDeadlines.close();
 	}
 

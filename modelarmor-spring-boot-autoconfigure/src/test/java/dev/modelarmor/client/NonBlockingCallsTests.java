@@ -127,6 +127,21 @@ class NonBlockingCallsTests {
 	}
 
 	@Test
+	void callsOneAfterAnotherStartNoThreadEach() throws Exception {
+		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
+		ModelArmorTemplate template = template(RetrySettings.DEFAULTS, RetryRuntime.system(), null);
+		template.sanitizeUserPromptAsync(DataItem.text("warm-up"), SanitizeOptions.NONE, NEVER).get(10, TimeUnit.SECONDS);
+		java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+		long startedBefore = threads.getTotalStartedThreadCount();
+		for (int i = 0; i < 100; i++) {
+			template.sanitizeUserPromptAsync(DataItem.text("hello"), SanitizeOptions.NONE, NEVER).get(10, TimeUnit.SECONDS);
+		}
+		// the JDK's sendAsync alone would start one per completion where the common pool has one thread;
+		// WireMock's own threads may come and go meanwhile, loosely
+		assertThat(threads.getTotalStartedThreadCount() - startedBefore).isLessThan(30);
+	}
+
+	@Test
 	void aCallHeldPastItsDeadlineEndsThenWhateverHoldsIt() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
 		AttemptGate neverAdmits = (operation, template) -> new AttemptGate.CallAdmissions() {
