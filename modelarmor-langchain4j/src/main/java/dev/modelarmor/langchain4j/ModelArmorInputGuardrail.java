@@ -10,13 +10,13 @@ import dev.langchain4j.guardrail.InputGuardrail;
 import dev.langchain4j.guardrail.InputGuardrailRequest;
 import dev.langchain4j.guardrail.InputGuardrailResult;
 import dev.modelarmor.screening.MatchAction;
-import dev.modelarmor.screening.MediaItem;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.ScreeningRequest;
+import dev.modelarmor.screening.media.MediaItem;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -14,8 +14,8 @@ import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.data.pdf.PdfFile;
 import dev.modelarmor.client.DataItem;
-import dev.modelarmor.screening.MediaItem;
-import dev.modelarmor.screening.MediaItems;
+import dev.modelarmor.screening.media.MediaItem;
+import dev.modelarmor.screening.media.MediaItems;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -10,7 +10,7 @@ import dev.langchain4j.data.message.PdfFileContent;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.UserMessage;
 import dev.modelarmor.client.DataItem;
-import dev.modelarmor.screening.MediaItem;
+import dev.modelarmor.screening.media.MediaItem;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,12 +6,12 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.modelarmor.screening.MediaItem;
-import dev.modelarmor.screening.MediaItems;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningRequest;
+import dev.modelarmor.screening.media.MediaItem;
+import dev.modelarmor.screening.media.MediaItems;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.expression.MethodBasedEvaluationContext;

@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -14,6 +14,10 @@ import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
 import dev.modelarmor.client.TemplateReference;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.media.MediaItem;
+import dev.modelarmor.screening.media.MediaItems;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.Assert;

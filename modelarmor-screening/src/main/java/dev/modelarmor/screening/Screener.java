@@ -19,6 +19,8 @@ import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
 import dev.modelarmor.screening.ScreeningDecision.Redacted;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import dev.modelarmor.screening.media.MediaItem;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -304,11 +306,11 @@ final class Screener {
 			return ScreeningDecision.PASS;
 		}
 		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
-				&& MediaItems.redactedImage(result).isPresent()) {
+				&& SdpOnly.redactedImage(result).isPresent()) {
 			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
 			logger.info(String.format("Model Armor redacted sensitive data in an image: method=\"%s\" phase=%s",
 					caller, phase));
-			return new Redacted(MediaItems.redactedImage(result).get());
+			return new Redacted(SdpOnly.redactedImage(result).get());
 		}
 		if (!image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& result.deidentifiedText().isPresent()) {

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -1,5 +1,6 @@
 package dev.modelarmor.screening;
 
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import java.util.Locale;
 
 /**

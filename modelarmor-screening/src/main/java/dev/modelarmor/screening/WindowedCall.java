@@ -5,6 +5,8 @@ import java.util.List;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -58,7 +60,8 @@ final class WindowedCall {
 	 * @return the lookup
 	 */
 	VerdictLookup lookup(WindowedText text) {
-		return VerdictLookup.of(this.cache, this.operations, this.windows, text);
+		return VerdictLookup.of(this.cache, this.operations, this.windows.size(), this.windows.overlap(),
+				text.operation(), text.text(), text.userPrompt());
 	}
 
 	/**

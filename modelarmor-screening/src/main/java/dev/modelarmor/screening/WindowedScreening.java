@@ -8,10 +8,12 @@ import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.client.SanitizeOptions;
+import dev.modelarmor.client.TemplateReference;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictLookup;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -226,7 +228,7 @@ final class WindowedScreening implements AutoCloseable {
 
 	private WindowedText prompt(String prompt) {
 		Objects.requireNonNull(prompt, "prompt must not be null");
-		return new WindowedText(VerdictKey.USER_PROMPT, "prompt", prompt, null,
+		return new WindowedText(VerdictLookup.USER_PROMPT, "prompt", prompt, null,
 				nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt),
 				(window) -> this.operations.sanitizeUserPromptAsync(DataItem.text(window), SanitizeOptions.NONE,
 						this.executor.asExecutor()));
@@ -240,7 +242,7 @@ final class WindowedScreening implements AutoCloseable {
 				: nonNull("sanitizeModelResponse(String, String)",
 						(window) -> this.operations.sanitizeModelResponse(window, context));
 		String prompt = context.isEmpty() ? null : context;
-		return new WindowedText(VerdictKey.MODEL_RESPONSE, "model response", response, userPrompt, call,
+		return new WindowedText(VerdictLookup.MODEL_RESPONSE, "model response", response, userPrompt, call,
 				(window) -> this.operations.sanitizeModelResponseAsync(DataItem.text(window), prompt, SanitizeOptions.NONE,
 						this.executor.asExecutor()));
 	}

@@ -9,13 +9,14 @@ import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.Utf8;
 import dev.modelarmor.screening.TextWindows.Plan;
 import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One text for {@link WindowedScreening} to screen, and whether it is one call or a run of windows.
  *
- * @param operation the cache's name of the operation ({@link VerdictKey#USER_PROMPT} or
- * {@link VerdictKey#MODEL_RESPONSE})
+ * @param operation the cache's name of the operation ({@link VerdictLookup#USER_PROMPT} or
+ * {@link VerdictLookup#MODEL_RESPONSE})
  * @param what the name log lines and refusals give the text
  * @param text the text
  * @param userPrompt the prompt it answers, for a response, else {@code null}

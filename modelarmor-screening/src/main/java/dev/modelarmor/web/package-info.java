@@ -1,5 +1,5 @@
 /**
- * Spring MVC rendering of guard outcomes as RFC 9457 problem details.
+ * Spring MVC and WebFlux rendering of refusals as RFC 9457 problem details.
  */
 @NullMarked
 package dev.modelarmor.web;

@@ -5,10 +5,10 @@ import java.util.List;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.observation.MicrometerVerdictCacheObserver;
+import dev.modelarmor.observation.internal.MicrometerVerdictCacheObserver;
 import dev.modelarmor.screening.ModelArmorScreening;
-import dev.modelarmor.screening.VerdictCache;
-import dev.modelarmor.screening.VerdictCacheObserver;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCacheObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -2,7 +2,7 @@ package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.screening.ModelArmorScreening;
-import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCache;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;

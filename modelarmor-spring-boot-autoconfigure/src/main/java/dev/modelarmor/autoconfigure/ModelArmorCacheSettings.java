@@ -3,10 +3,10 @@ package dev.modelarmor.autoconfigure;
 import java.time.Duration;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
-import dev.modelarmor.screening.VerdictCache;
-import dev.modelarmor.screening.VerdictSigningKeys;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictSigningKeys;
 
 import org.springframework.cache.Cache;
 import org.springframework.util.StringUtils;

@@ -1,8 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorCallObserver;
-import dev.modelarmor.observation.MicrometerCallObserver;
-import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import dev.modelarmor.screening.ScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;

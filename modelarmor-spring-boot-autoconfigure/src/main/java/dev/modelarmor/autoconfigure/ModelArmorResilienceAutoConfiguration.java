@@ -2,8 +2,8 @@ package dev.modelarmor.autoconfigure;
 
 import java.util.Objects;
 
-import dev.modelarmor.observation.MicrometerResilienceObserver;
-import dev.modelarmor.observation.ModelArmorResilienceMeters;
+import dev.modelarmor.observation.internal.MicrometerResilienceObserver;
+import dev.modelarmor.observation.internal.ModelArmorResilienceMeters;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.resilience.ModelArmorCircuitBreaker;
 import dev.modelarmor.resilience.QuotaLimiter;

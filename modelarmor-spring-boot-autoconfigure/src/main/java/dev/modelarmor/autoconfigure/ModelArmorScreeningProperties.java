@@ -1,7 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.screening.ScreeningWindows;
-import dev.modelarmor.screening.UnscreenableMedia;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;

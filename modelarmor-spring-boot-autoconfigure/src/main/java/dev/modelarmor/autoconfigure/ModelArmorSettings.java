@@ -18,7 +18,7 @@ import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ScreeningWindows;
-import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCache;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.bind.Bindable;

@@ -1,12 +1,12 @@
 package dev.modelarmor.autoconfigure;
 
-import dev.modelarmor.ai.ModelArmorAdvisor;
-import dev.modelarmor.ai.ModelArmorDocumentOptions;
-import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
-import dev.modelarmor.ai.ModelArmorDocumentScreener;
-import dev.modelarmor.ai.ModelArmorToolOptions;
-import dev.modelarmor.ai.ModelArmorToolScreener;
-import dev.modelarmor.ai.PromptVerdictToolCallingManager;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.PromptVerdictToolCallingManager;
+import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
+import dev.modelarmor.ai.document.ModelArmorDocumentScreener;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolScreener;
 import dev.modelarmor.screening.ModelArmorScreening;
 
 import org.springframework.ai.chat.client.ChatClient;

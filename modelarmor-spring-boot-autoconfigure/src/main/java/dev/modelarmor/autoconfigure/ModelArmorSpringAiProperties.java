@@ -1,11 +1,11 @@
 package dev.modelarmor.autoconfigure;
 
-import dev.modelarmor.ai.ModelArmorAdvisorOptions;
-import dev.modelarmor.ai.ModelArmorAdvisorOptions.OnBlock;
-import dev.modelarmor.ai.ModelArmorAdvisorOptions.StreamMode;
-import dev.modelarmor.ai.ModelArmorDocumentOptions.OnBlockedDocument;
-import dev.modelarmor.ai.ModelArmorToolOptions;
-import dev.modelarmor.ai.ModelArmorToolOptions.OnBlockedTool;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions.OnBlock;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions.StreamMode;
+import dev.modelarmor.ai.document.ModelArmorDocumentOptions.OnBlockedDocument;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 

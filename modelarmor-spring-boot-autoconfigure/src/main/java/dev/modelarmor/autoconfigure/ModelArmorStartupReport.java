@@ -28,7 +28,7 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 
 	private static final String TOOL_CALLING_MANAGER = "org.springframework.ai.model.tool.ToolCallingManager";
 
-	private static final String SPRING_AI_MODULE = "dev.modelarmor.ai.ModelArmorAdvisor";
+	private static final String SPRING_AI_MODULE = "dev.modelarmor.ai.advisor.ModelArmorAdvisor";
 
 	private static final List<String> SPRING_AI_SWITCHES = List.of("modelarmor.spring-ai.advisor.enabled",
 			"modelarmor.spring-ai.documents.enabled", TOOLS_PROPERTY);

@@ -9,8 +9,8 @@ import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.TenantTemplates;
-import dev.modelarmor.web.ModelArmorTenantFilter;
-import dev.modelarmor.web.ModelArmorTenantWebFilter;
+import dev.modelarmor.web.internal.ModelArmorTenantFilter;
+import dev.modelarmor.web.internal.ModelArmorTenantWebFilter;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

@@ -1,8 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
-import dev.modelarmor.ai.ModelArmorToolCallbackResolver;
-import dev.modelarmor.ai.ModelArmorToolCallingManager;
-import dev.modelarmor.ai.ModelArmorToolScreener;
+import dev.modelarmor.ai.tool.ModelArmorToolCallbackResolver;
+import dev.modelarmor.ai.tool.ModelArmorToolCallingManager;
+import dev.modelarmor.ai.tool.ModelArmorToolScreener;
 
 import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.ai.tool.resolution.ToolCallbackResolver;

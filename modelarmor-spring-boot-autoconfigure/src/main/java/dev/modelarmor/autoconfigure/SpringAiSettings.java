@@ -3,7 +3,7 @@ package dev.modelarmor.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;

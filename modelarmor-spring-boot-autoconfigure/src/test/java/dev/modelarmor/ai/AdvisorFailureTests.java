@@ -3,8 +3,10 @@ package dev.modelarmor.ai;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.DataItem;
-import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.Phase;

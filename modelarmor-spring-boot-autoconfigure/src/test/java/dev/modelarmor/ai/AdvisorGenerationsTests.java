@@ -5,8 +5,10 @@ import java.util.Objects;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,8 @@ import java.util.Objects;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
+import dev.modelarmor.ai.document.ScreenedDocuments;
 import dev.modelarmor.autoconfigure.ModelArmorCacheAutoConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.retry.CallOutcome;

@@ -9,6 +9,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.advisor.PromptVerdictToolCallingManager;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;

@@ -7,6 +7,7 @@ import java.util.List;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.client.TestImages;
 import dev.modelarmor.guard.ModelArmorStubs;
 import org.junit.jupiter.api.BeforeEach;

@@ -7,6 +7,10 @@ import java.util.Map;
 import java.util.Set;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
+import dev.modelarmor.ai.document.ModelArmorDocumentScreener;
+import dev.modelarmor.ai.document.ModelArmorVectorStore;
+import dev.modelarmor.ai.document.ScreenedDocuments;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;

@@ -6,7 +6,7 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.observation.MicrometerScreeningObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
@@ -89,7 +90,7 @@ class StreamOutageTests {
 
 	private static void assertRefusal(List<ChatClientResponse> chunks) {
 		assertThat(chunks).singleElement()
-			.satisfies((refusal) -> assertThat(ChatResponses.text(ChatResponses.generations(refusal).get(0)))
+			.satisfies((refusal) -> assertThat(refusal.chatResponse().getResult().getOutput().getText())
 				.isEqualTo(ModelArmorAdvisorOptions.DEFAULT_REFUSAL));
 	}
 

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.autoconfigure.ModelArmorCacheAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorTenantAutoConfiguration;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;

@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;

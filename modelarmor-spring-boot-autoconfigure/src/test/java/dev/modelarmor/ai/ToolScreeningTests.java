@@ -3,6 +3,9 @@ package dev.modelarmor.ai;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.ai.tool.ModelArmorToolCallback;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolScreener;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorScreening;

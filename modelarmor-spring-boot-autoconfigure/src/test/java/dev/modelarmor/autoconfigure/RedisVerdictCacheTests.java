@@ -12,9 +12,9 @@ import dev.modelarmor.autoconfigure.VerdictCacheAutoConfigurationTests.Applicati
 import dev.modelarmor.autoconfigure.VerdictCacheAutoConfigurationTests.Caching;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.observation.MicrometerVerdictCacheObserver;
+import dev.modelarmor.observation.internal.MicrometerVerdictCacheObserver;
 import dev.modelarmor.screening.ModelArmorViolationException;
-import dev.modelarmor.screening.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCache;
 import dev.modelarmor.testredis.RedisServerProcess;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterEach;

@@ -11,7 +11,7 @@ import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.ScreeningRequest;
 import dev.modelarmor.screening.TenantTemplates;
 import dev.modelarmor.screening.UnknownTenant;
-import dev.modelarmor.web.ModelArmorTenantFilter;
+import dev.modelarmor.web.internal.ModelArmorTenantFilter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -210,9 +210,9 @@ class TenantAutoConfigurationTests {
 				screening.screen(ScreeningRequest.prompt("test", "hello")
 					.withTemplate("locations/europe-west4/templates/undeclared"));
 				MeterRegistry meters = context.getBean(MeterRegistry.class);
-				assertThat(meters.find(dev.modelarmor.observation.MicrometerScreeningObserver.SCREENINGS).tag("template", "locations/europe-west4/templates/strict")
+				assertThat(meters.find(dev.modelarmor.observation.internal.MicrometerScreeningObserver.SCREENINGS).tag("template", "locations/europe-west4/templates/strict")
 					.counter()).isNotNull();
-				assertThat(meters.find(dev.modelarmor.observation.MicrometerScreeningObserver.SCREENINGS).tag("template", "other").counter()).isNotNull();
+				assertThat(meters.find(dev.modelarmor.observation.internal.MicrometerScreeningObserver.SCREENINGS).tag("template", "other").counter()).isNotNull();
 			});
 	}
 

@@ -11,7 +11,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;
-import dev.modelarmor.screening.StreamWindows;
+import dev.modelarmor.screening.internal.stream.StreamWindows;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

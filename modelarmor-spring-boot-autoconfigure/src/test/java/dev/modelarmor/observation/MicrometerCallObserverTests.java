@@ -22,6 +22,7 @@ import dev.modelarmor.client.admin.FilterEnforcement;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
 import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;

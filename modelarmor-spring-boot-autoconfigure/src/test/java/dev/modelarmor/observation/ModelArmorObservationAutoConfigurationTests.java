@@ -11,6 +11,8 @@ import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.guard.ModelArmorStubs;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import dev.modelarmor.screening.ScreeningObserver;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

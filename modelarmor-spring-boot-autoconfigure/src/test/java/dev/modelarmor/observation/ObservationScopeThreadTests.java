@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.ModelArmorCallObserver;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
 import dev.modelarmor.retry.CallOutcome;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;

@@ -6,6 +6,8 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;

@@ -27,7 +27,7 @@ import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.observation.MicrometerCallObserver;
+import dev.modelarmor.observation.internal.MicrometerCallObserver;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

@@ -7,7 +7,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorTemplate;
-import dev.modelarmor.observation.MicrometerResilienceObserver;
+import dev.modelarmor.observation.internal.MicrometerResilienceObserver;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryBudgetSettings;

@@ -14,7 +14,7 @@ import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
-import dev.modelarmor.observation.MicrometerResilienceObserver;
+import dev.modelarmor.observation.internal.MicrometerResilienceObserver;
 import dev.modelarmor.resilience.GatedCallsTests.CountingBucket;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetryRuntime;

@@ -8,6 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCacheObserver;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.cache.concurrent.ConcurrentMapCache;

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCacheObserver;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

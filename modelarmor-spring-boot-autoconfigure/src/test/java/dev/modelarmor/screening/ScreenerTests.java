@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.FilterExecutionState;
 import dev.modelarmor.client.FilterMatchState;
@@ -22,6 +23,8 @@ import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import dev.modelarmor.screening.media.MediaItem;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -31,9 +31,15 @@ import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
-import dev.modelarmor.screening.CachedVerdict.FilterKind;
-import dev.modelarmor.screening.CachedVerdict.MatchedFilter;
-import dev.modelarmor.screening.VerdictCacheObserver.Lookup;
+import dev.modelarmor.screening.cache.CachedVerdict;
+import dev.modelarmor.screening.cache.CachedVerdict.FilterKind;
+import dev.modelarmor.screening.cache.CachedVerdict.MatchedFilter;
+import dev.modelarmor.screening.cache.VerdictCache;
+import dev.modelarmor.screening.cache.VerdictCacheObserver;
+import dev.modelarmor.screening.cache.VerdictCacheObserver.Lookup;
+import dev.modelarmor.screening.cache.VerdictCacheAccess;
+import dev.modelarmor.screening.cache.VerdictLookup;
+import dev.modelarmor.screening.cache.VerdictSigningKeys;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,16 +144,16 @@ class VerdictCacheTests {
 
 	/** The stored form of a verdict, signed as the starter signs it. */
 	static String signed(CachedVerdict verdict) {
-		return SignedVerdicts.write(verdict, KEYS);
+		return VerdictCacheAccess.write(verdict, KEYS);
 	}
 
 	/** The verdict stored under a key, read back with the test's keys. */
 	CachedVerdict storedVerdict(String key) {
 		Cache.ValueWrapper stored = this.store.get(key);
 		assertThat(stored).isNotNull();
-		SignedVerdicts.Read read = SignedVerdicts.read(stored.get(), KEYS);
-		assertThat(read.outcome()).isEqualTo(SignedVerdicts.Outcome.SIGNED);
-		return read.verdict();
+		CachedVerdict verdict = VerdictCacheAccess.readSigned(stored.get(), KEYS);
+		assertThat(verdict).as("signed with the current key").isNotNull();
+		return verdict;
 	}
 
 	static void answer(String text, String json) {
@@ -183,9 +189,9 @@ class VerdictCacheTests {
 	@Test
 	void everyKindOfFilterComesBackAsTheKindItWas() {
 		for (FilterKind kind : FilterKind.values()) {
-			FilterResult rebuilt = kind.matched();
+			FilterResult rebuilt = VerdictCacheAccess.matched(kind);
 			assertThat(rebuilt.matched()).as(kind.name()).isTrue();
-			assertThat(FilterKind.of(rebuilt)).isEqualTo(kind);
+			assertThat(VerdictCacheAccess.kindOf(rebuilt)).isEqualTo(kind);
 			assertThat(rebuilt.executionState()).isEqualTo(FilterExecutionState.EXECUTION_SUCCESS);
 		}
 	}
@@ -226,14 +232,14 @@ class VerdictCacheTests {
 	@Test
 	void aReaderOfTheCacheCannotConfirmAGuessedText() {
 		this.screening.sanitizeUserPrompt(PROMPT);
-		String plainDigest = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+		String plainDigest = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
 			.value();
 		String digestHex = plainDigest.substring(plainDigest.lastIndexOf(':') + 1);
 		assertThat(this.store.getNativeCache().keySet()).singleElement().asString()
 			.doesNotContain(digestHex)
 			.isEqualTo(keyOf(PROMPT))
 			.as("another signing key, another stored key")
-			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
 				.storedUnder(VerdictSigningKeys.random()));
 	}
 
@@ -251,23 +257,23 @@ class VerdictCacheTests {
 	@Test
 	void theKeyCoversThePromptsContentTheTextsBoundaryAndTheWindows() {
 		String text = "the ferry";
-		VerdictKey key = VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc");
+		VerdictCacheAccess.Key key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc");
 		// a prompt of the same length, another split of the same characters, no prompt, an empty prompt
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abd"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abd"))
 			.isNotEqualTo(key);
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text + "a", "bc"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text + "a", "bc"))
 			.isNotEqualTo(key);
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, null))
-			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, ""));
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, null))
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, ""));
 		// windows cut long text differently: another verdict
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, new ScreeningWindows(4096, 1024, 4, 64), text,
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, new ScreeningWindows(4096, 1024, 4, 64), text,
 				"abc")).isNotEqualTo(key);
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc"))
 			.isEqualTo(key);
 		// longer than one chunk of the digest: every character counts
 		String long_ = "x".repeat(10_000);
-		assertThat(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, long_, null))
-			.isNotEqualTo(VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS,
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, long_, null))
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS,
 					long_.substring(1) + "y", null));
 		assertThat(key.toString()).isEqualTo(key.value());
 	}
@@ -398,16 +404,16 @@ class VerdictCacheTests {
 		this.store.put(keyOf(INJECTION), signed(new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED, sixteen, fresh())));
 		assertThat(this.screening.sanitizeUserPrompt(INJECTION).matchedFilters()).containsExactly("rai");
 		assertThat(calls()).isZero();
-		assertThat(CachedVerdict.of("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+		assertThat(VerdictCacheAccess.cachedVerdict("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
 				filters(16), null), 1)).isNotNull();
-		assertThat(CachedVerdict.of("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
+		assertThat(VerdictCacheAccess.cachedVerdict("k", new SanitizationResult(FilterMatchState.MATCH_FOUND, InvocationResult.SUCCESS,
 				filters(17), null), 1)).isNull();
 	}
 
 	static Map<String, FilterResult> filters(int count) {
 		Map<String, FilterResult> filters = new java.util.LinkedHashMap<>();
 		for (int i = 0; i < count; i++) {
-			filters.put("rai_" + i, FilterKind.RAI.matched());
+			filters.put("rai_" + i, VerdictCacheAccess.matched(FilterKind.RAI));
 		}
 		return filters;
 	}
@@ -482,13 +488,13 @@ class VerdictCacheTests {
 	static Stream<Arguments> forged() {
 		VerdictSigningKeys other = VerdictSigningKeys.random();
 		return Stream.of(
-				Arguments.of("a verdict changed after signing", f((t) -> SignedVerdicts
+				Arguments.of("a verdict changed after signing", f((t) -> VerdictCacheAccess
 					.write(new CachedVerdict(keyOf(INJECTION), Verdict.MATCHED,
 							List.of(new MatchedFilter("pi_and_jailbreak", FilterKind.PI_AND_JAILBREAK)), t.fresh()), KEYS)
 					.replace("\"MATCHED\"", "\"NO_MATCH\"").replace("{\"name\":\"pi_and_jailbreak\",\"kind\":\"PI_AND_JAILBREAK\"}", ""))),
-				Arguments.of("signed with a key that is not known", f((t) -> SignedVerdicts
+				Arguments.of("signed with a key that is not known", f((t) -> VerdictCacheAccess
 					.write(t.clean(keyOf(INJECTION), t.fresh()), other))),
-				Arguments.of("a signature of another key under this key's id", f((t) -> SignedVerdicts
+				Arguments.of("a signature of another key under this key's id", f((t) -> VerdictCacheAccess
 					.write(t.clean(keyOf(INJECTION), t.fresh()), other)
 					.replace(other.currentKeyId(), KEYS.currentKeyId()))),
 				Arguments.of("no signature that decodes", f((t) -> signed(t.clean(keyOf(INJECTION), t.fresh()))
@@ -498,7 +504,7 @@ class VerdictCacheTests {
 	@Test
 	void aNoMatchWrittenUnderAKeyComputedWithoutTheSigningKeyIsNeverRead() {
 		answer(INJECTION, JAILBREAK);
-		String plain = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, INJECTION, null)
+		String plain = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, INJECTION, null)
 			.value();
 		this.store.put(plain, signed(t(plain)));
 		this.store.put(plain, t(plain));
@@ -516,7 +522,7 @@ class VerdictCacheTests {
 		VerdictSigningKeys rotated = VerdictSigningKeys.of(
 				Base64.getEncoder().encodeToString("fedcba9876543210fedcba9876543210".getBytes()), List.of(SIGNING_KEY));
 		WindowedScreening screening = this.plain.withCache(verdicts(this.store, rotated));
-		String key = VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+		String key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
 			.storedUnder(rotated);
 		this.store.put(key, signed(clean(key, fresh())));
 		screening.sanitizeUserPrompt(PROMPT);
@@ -524,21 +530,21 @@ class VerdictCacheTests {
 		assertThat(calls()).isOne();
 		assertThat(this.lookups.seen).containsExactly("sanitize_user_prompt:miss", "sanitize_user_prompt:hit");
 		assertThat(output.getOut()).doesNotContain("forgery");
-		assertThat(SignedVerdicts.read(this.store.get(key).get(), rotated).outcome())
-			.isEqualTo(SignedVerdicts.Outcome.SIGNED);
+		assertThat(VerdictCacheAccess.readSigned(this.store.get(key).get(), rotated)).as("signed with the current key")
+			.isNotNull();
 	}
 
 	@Test
 	void forgeriesAreReportedOnceAMinuteAndCountedEveryTime(CapturedOutput output) {
 		answer(INJECTION, JAILBREAK);
 		for (int i = 0; i < 3; i++) {
-			this.store.put(keyOf(INJECTION), SignedVerdicts.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
+			this.store.put(keyOf(INJECTION), VerdictCacheAccess.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
 			this.screening.sanitizeUserPrompt(INJECTION);
 		}
 		assertThat(this.lookups.seen).containsOnly("sanitize_user_prompt:forged").hasSize(3);
 		assertThat(output.getOut().split("possible forgery", -1)).hasSize(2);
 		this.clock.advance(Duration.ofMinutes(1));
-		this.store.put(keyOf(INJECTION), SignedVerdicts.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
+		this.store.put(keyOf(INJECTION), VerdictCacheAccess.write(t(keyOf(INJECTION)), VerdictSigningKeys.random()));
 		this.screening.sanitizeUserPrompt(INJECTION);
 		assertThat(output.getOut().split("possible forgery", -1)).hasSize(3);
 		assertThat(output.getOut()).contains("values=3");
@@ -573,7 +579,7 @@ class VerdictCacheTests {
 	}
 
 	static String keyOf(String prompt) {
-		return VerdictKey.of(TEMPLATE_NAME, VerdictKey.USER_PROMPT, ScreeningWindows.DEFAULTS, prompt, null)
+		return VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, prompt, null)
 			.storedUnder(KEYS);
 	}
 

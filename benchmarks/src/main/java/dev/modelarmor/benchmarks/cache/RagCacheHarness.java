@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
-import dev.modelarmor.ai.ModelArmorDocumentScreener;
-import dev.modelarmor.ai.ScreenedDocuments;
+import dev.modelarmor.ai.document.ModelArmorDocumentScreener;
+import dev.modelarmor.ai.document.ScreenedDocuments;
 import dev.modelarmor.test.ModelArmorStandIn;
 
 import org.springframework.ai.chat.client.ChatClient;

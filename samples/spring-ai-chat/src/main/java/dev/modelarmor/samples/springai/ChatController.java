@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.modelarmor.ai.ModelArmorAdvisor;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 

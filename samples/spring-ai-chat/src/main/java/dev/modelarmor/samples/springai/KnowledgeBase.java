@@ -2,7 +2,7 @@ package dev.modelarmor.samples.springai;
 
 import java.util.List;
 
-import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
+import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
 
 import org.springframework.ai.document.Document;
 import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;

@@ -3,7 +3,7 @@ package dev.modelarmor.samples.springai;
 import java.util.List;
 import java.util.Map;
 
-import dev.modelarmor.ai.ScreenedDocuments;
+import dev.modelarmor.ai.document.ScreenedDocuments;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClient;

@@ -1,6 +1,6 @@
 package dev.modelarmor.samples.springai;
 
-import dev.modelarmor.ai.ModelArmorToolOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.test.AutoConfigureModelArmorStandIn;
 import dev.modelarmor.test.ModelArmorStandIn;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,7 +2,7 @@ package dev.modelarmor.samples.springai;
 
 import java.util.List;
 
-import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.test.AutoConfigureModelArmorStandIn;
 import dev.modelarmor.test.ModelArmorStandIn;
 import org.jspecify.annotations.Nullable;

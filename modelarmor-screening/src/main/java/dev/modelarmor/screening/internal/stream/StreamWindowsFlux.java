@@ -1,0 +1,39 @@
+package dev.modelarmor.screening.internal.stream;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+import dev.modelarmor.screening.internal.stream.StreamWindows.Step;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A stream screened in {@link StreamWindows}, as Reactor steps: each chunk, then the end, is handed to the
+ * windows once the previous step completed, without a thread waiting for a screening; the steps end with
+ * the first refusal. Cancelling, or the source failing, cancels the screening in flight. Used only where
+ * Reactor is on the class path.
+ */
+public final class StreamWindowsFlux {
+
+	private StreamWindowsFlux() {
+	}
+
+	/**
+	 * The steps of a stream.
+	 * @param <C> the type of the chunks
+	 * @param source the stream, subscribed to once
+	 * @param windows the windows of this one subscription
+	 * @return the steps, the last one holding the refusal if any
+	 */
+	public static <C> Flux<Step<C>> steps(Flux<C> source, StreamWindows<C> windows) {
+		return source.concatMap((chunk) -> step(() -> windows.accept(chunk)))
+			.concatWith(step(windows::finish))
+			.takeUntil((step) -> step.refusal() != null)
+			.doFinally((signal) -> windows.cancel());
+	}
+
+	private static <C> Mono<Step<C>> step(Supplier<CompletableFuture<Step<C>>> step) {
+		return Mono.fromFuture(step, false);
+	}
+
+}

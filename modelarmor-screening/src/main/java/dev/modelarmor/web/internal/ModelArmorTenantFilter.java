@@ -1,0 +1,43 @@
+package dev.modelarmor.web.internal;
+
+import java.io.IOException;
+
+import dev.modelarmor.screening.ModelArmorTenant;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.util.Assert;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Names the tenant of each servlet request from a header ({@code modelarmor.tenant.header}): the header's
+ * value becomes the request attribute {@link ModelArmorTenant#KEY}, which the starter's integrations read on
+ * the request's thread. A request without the header names no tenant. Trust a header only when a gateway
+ * you run sets it (and strips what clients send): a client that can set it chooses its own policy.
+ */
+public class ModelArmorTenantFilter extends OncePerRequestFilter {
+
+	private final String header;
+
+	/**
+	 * Creates a filter.
+	 * @param header the header that names the tenant
+	 */
+	public ModelArmorTenantFilter(String header) {
+		Assert.hasText(header, "header must not be empty");
+		this.header = header;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		String tenant = request.getHeader(this.header);
+		if (tenant != null) {
+			request.setAttribute(ModelArmorTenant.KEY, tenant);
+		}
+		chain.doFilter(request, response);
+	}
+
+}
