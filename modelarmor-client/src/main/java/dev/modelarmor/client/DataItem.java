@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import dev.modelarmor.client.internal.Utf8;
+
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -1,5 +1,7 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.client.internal.FailureClassifier;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.retry.RetryPolicy;

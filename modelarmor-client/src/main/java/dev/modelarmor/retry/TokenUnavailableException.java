@@ -1,5 +1,7 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.client.internal.FailureClassifier;
+
 import java.io.IOException;
 
 /**

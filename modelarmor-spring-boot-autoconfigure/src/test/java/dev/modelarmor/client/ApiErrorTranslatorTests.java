@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.retry.FailureClassifier;
+import dev.modelarmor.client.internal.FailureClassifier;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpHeaders;

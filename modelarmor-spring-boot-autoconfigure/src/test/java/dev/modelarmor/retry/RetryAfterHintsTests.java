@@ -1,5 +1,7 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.client.internal.RetryAfterHints;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

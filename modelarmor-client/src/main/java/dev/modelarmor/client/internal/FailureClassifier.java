@@ -1,4 +1,4 @@
-package dev.modelarmor.retry;
+package dev.modelarmor.client.internal;
 
 import java.io.IOException;
 import java.security.cert.CertificateException;
@@ -6,6 +6,8 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 
+import dev.modelarmor.retry.HttpFailure;
+import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -26,7 +28,7 @@ public final class FailureClassifier {
 	 * Creates a classifier.
 	 * @param retryTooManyRequests whether HTTP 429 is retried
 	 */
-	FailureClassifier(boolean retryTooManyRequests) {
+	public FailureClassifier(boolean retryTooManyRequests) {
 		this.retryTooManyRequests = retryTooManyRequests;
 	}
 
@@ -35,7 +37,7 @@ public final class FailureClassifier {
 	 * @param failure the attempt's failure
 	 * @return {@code true} for a retryable status or an I/O failure other than a refused certificate
 	 */
-	boolean isRetryable(Throwable failure) {
+	public boolean isRetryable(Throwable failure) {
 		if (failure instanceof HttpFailure http) {
 			return isRetryableStatus(http.statusCode());
 		}
@@ -63,7 +65,7 @@ public final class FailureClassifier {
 	 * @param statusCode the status code
 	 * @return {@code true} for 500, 502, 503, 504, and 429 when enabled
 	 */
-	boolean isRetryableStatus(int statusCode) {
+	public boolean isRetryableStatus(int statusCode) {
 		return ALWAYS_RETRIED.contains(statusCode) || (statusCode == TOO_MANY_REQUESTS && this.retryTooManyRequests);
 	}
 

@@ -1,4 +1,4 @@
-package dev.modelarmor.retry;
+package dev.modelarmor.client.internal;
 
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
 /**
