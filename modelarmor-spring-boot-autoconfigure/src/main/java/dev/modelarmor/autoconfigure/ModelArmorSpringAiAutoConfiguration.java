@@ -53,7 +53,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 	/** Validated at startup whichever integration is enabled, and read by the template check. */
 	@Bean
 	IntegrationTemplates modelArmorSpringAiTemplates(ModelArmorSpringAiProperties properties) {
-		return SpringAiSettings.templates(properties);
+		return SpringAiSettingsMapper.templates(properties);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -65,8 +65,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
-			return new ModelArmorAdvisor(modelArmorScreening, SpringAiSettings.advisorTemplate(properties),
-					SpringAiSettings.advisor(properties.getAdvisor()));
+			return new ModelArmorAdvisor(modelArmorScreening, SpringAiSettingsMapper.advisorTemplate(properties),
+					SpringAiSettingsMapper.advisor(properties.getAdvisor()));
 		}
 
 		/** Tools wait for the verdict of a prompt screened while the model runs. */
@@ -94,7 +94,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
 			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
-			return new ModelArmorDocumentScreener(modelArmorScreening, SpringAiSettings.documentsTemplate(properties),
+			return new ModelArmorDocumentScreener(modelArmorScreening,
+					SpringAiSettingsMapper.documentsTemplate(properties),
 					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
 		}
 
@@ -122,7 +123,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties, ModelArmorSettings settings) {
 			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
-			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettings.toolsTemplate(properties),
+			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettingsMapper.toolsTemplate(properties),
 					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()),
 					settings.failOpen());
 		}

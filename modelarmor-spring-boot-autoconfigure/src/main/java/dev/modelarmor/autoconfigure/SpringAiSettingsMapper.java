@@ -10,10 +10,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Maps {@code modelarmor.spring-ai.*} onto the Spring AI integration's settings types, so that an invalid value
- * fails startup with a {@link ModelArmorConfigurationException} naming the property. Apart from
- * {@link ModelArmorSettings}: only an application with the Spring AI integration loads the types it maps to.
+ * fails startup with a {@link ModelArmorConfigurationException} naming the property. Called only where the
+ * Spring AI integration is configured: only an application that has it loads the types it maps to.
  */
-final class SpringAiSettings {
+final class SpringAiSettingsMapper {
 
 	private static final String ADVISOR = "modelarmor.spring-ai.advisor.";
 
@@ -21,7 +21,7 @@ final class SpringAiSettings {
 
 	private static final String TOOLS_TEMPLATE = "modelarmor.spring-ai.tools.template";
 
-	private SpringAiSettings() {
+	private SpringAiSettingsMapper() {
 	}
 
 	/**
@@ -76,7 +76,7 @@ final class SpringAiSettings {
 	}
 
 	private static @Nullable String template(String property, @Nullable String template) {
-		ModelArmorSettings.requireNotBlankTemplate(property, template);
+		PropertyValues.requireNotBlankTemplate(property, template);
 		return (template != null && !template.isEmpty()) ? template : null;
 	}
 
@@ -88,17 +88,17 @@ final class SpringAiSettings {
 	 */
 	static ModelArmorAdvisorOptions advisor(ModelArmorSpringAiProperties.Advisor advisor) {
 		if (advisor.isParallelPromptScreening() && advisor.getOnMatch() == MatchAction.DEIDENTIFY) {
-			throw ModelArmorSettings.invalid(ADVISOR + "parallel-prompt-screening", true,
+			throw PropertyValues.invalid(ADVISOR + "parallel-prompt-screening", true,
 					"cannot be used with " + ADVISOR + "on-match=deidentify: the model would read "
 							+ "the prompt before it is de-identified; set one of them otherwise");
 		}
 		try {
 			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), ModelArmorSettings.bytes(advisor.getStreamWindow()),
+					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamWindow()),
 					advisor.isParallelPromptScreening());
 		}
 		catch (IllegalArgumentException ex) {
-			throw ModelArmorSettings.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
+			throw PropertyValues.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
 		}
 	}
 
