@@ -1,10 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.ai.ModelArmorAdvisor;
-import dev.modelarmor.ai.ModelArmorDocumentOptions;
 import dev.modelarmor.ai.ModelArmorDocumentPostProcessor;
 import dev.modelarmor.ai.ModelArmorDocumentScreener;
-import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.ai.ModelArmorToolScreener;
 import dev.modelarmor.ai.PromptVerdictToolCallingManager;
 import dev.modelarmor.screening.ModelArmorScreening;
@@ -93,10 +91,9 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
-			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
 			return new ModelArmorDocumentScreener(modelArmorScreening,
 					SpringAiSettingsMapper.documentsTemplate(properties),
-					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
+					SpringAiSettingsMapper.documents(properties.getDocuments()));
 		}
 
 		@Configuration(proxyBeanMethods = false)
@@ -122,10 +119,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties, ModelArmorSettings settings) {
-			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
 			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettingsMapper.toolsTemplate(properties),
-					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()),
-					settings.failOpen());
+					SpringAiSettingsMapper.tools(properties.getTools()), settings.failOpen());
 		}
 
 		@Bean

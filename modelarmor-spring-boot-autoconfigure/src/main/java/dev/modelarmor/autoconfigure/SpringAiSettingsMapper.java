@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
@@ -100,6 +102,24 @@ final class SpringAiSettingsMapper {
 		catch (IllegalArgumentException ex) {
 			throw PropertyValues.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
 		}
+	}
+
+	/**
+	 * How retrieved documents are screened.
+	 * @param documents {@code modelarmor.spring-ai.documents.*}
+	 * @return the document screener's options
+	 */
+	static ModelArmorDocumentOptions documents(ModelArmorSpringAiProperties.Documents documents) {
+		return new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock());
+	}
+
+	/**
+	 * How tool calls and results are screened.
+	 * @param tools {@code modelarmor.spring-ai.tools.*}
+	 * @return the tool screener's options
+	 */
+	static ModelArmorToolOptions tools(ModelArmorSpringAiProperties.Tools tools) {
+		return new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal());
 	}
 
 }

@@ -7,6 +7,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import dev.modelarmor.ai.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.ModelArmorToolOptions;
 import dev.modelarmor.autoconfigure.ModelArmorSettings.BoundProperties;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
@@ -53,6 +55,10 @@ class ModelArmorSettingsTests {
 		assertThat(SpringAiSettingsMapper.advisor(new ModelArmorSpringAiProperties().getAdvisor()))
 			.isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
 		assertThat(SpringAiSettingsMapper.templates(new ModelArmorSpringAiProperties()).byProperty()).isEmpty();
+		assertThat(SpringAiSettingsMapper.documents(new ModelArmorSpringAiProperties().getDocuments()))
+			.isEqualTo(ModelArmorDocumentOptions.DEFAULTS);
+		assertThat(SpringAiSettingsMapper.tools(new ModelArmorSpringAiProperties().getTools()))
+			.isEqualTo(ModelArmorToolOptions.DEFAULTS);
 	}
 
 	@Test
