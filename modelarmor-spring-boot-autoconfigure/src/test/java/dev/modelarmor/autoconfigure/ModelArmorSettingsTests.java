@@ -2,6 +2,7 @@ package dev.modelarmor.autoconfigure;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -28,6 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.http.client.HttpClientSettings;
+import org.springframework.cache.concurrent.ConcurrentMapCache;
 import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +68,18 @@ class ModelArmorSettingsTests {
 		ModelArmorProperties properties = new ModelArmorProperties();
 		properties.getRetry().getBudget().setEnabled(true);
 		assertThat(ModelArmorSettings.of(properties).retry().budget()).isEqualTo(RetryBudgetSettings.DEFAULTS);
+	}
+
+	@Test
+	void noCacheOperationWaitsLongerThanTheRetryDeadline() {
+		RetrySettings retry = ModelArmorSettings.of(bind(Map.of("modelarmor.retry.deadline", "2s")).client()).retry();
+		ModelArmorCacheProperties cache = new ModelArmorCacheProperties();
+		cache.setOperationTimeout(Duration.ofSeconds(3));
+		assertThat(CacheSettingsMapper.settings(cache, new ConcurrentMapCache("verdicts"), retry).operationTimeout())
+			.hasSeconds(2);
+		cache.setOperationTimeout(Duration.ofSeconds(1));
+		assertThat(CacheSettingsMapper.settings(cache, new ConcurrentMapCache("verdicts"), retry).operationTimeout())
+			.hasSeconds(1);
 	}
 
 	@Test

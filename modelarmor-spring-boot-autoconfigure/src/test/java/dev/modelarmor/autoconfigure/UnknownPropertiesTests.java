@@ -83,6 +83,18 @@ class UnknownPropertiesTests {
 	}
 
 	@Test
+	void aKeyAsFarAsAThirdOfItsCharactersStillGetsASuggestionAndATieGoesToTheFirstName() {
+		// tempd is 5 edits from template-id, and 5 is a third of the 16 characters of modelarmor.tempd;
+		// tmpld is 5 edits from both labels and template-id: the first by name wins, whatever the metadata's order
+		MockEnvironment environment = new MockEnvironment().withProperty("modelarmor.tempd", "x")
+			.withProperty("modelarmor.tmpld", "x");
+
+		assertThat(this.finder.find(environment)).extracting(Unknown::key, Unknown::suggestion)
+			.containsExactlyInAnyOrder(tuple("modelarmor.tempd", "modelarmor.template-id"),
+					tuple("modelarmor.tmpld", "modelarmor.labels"));
+	}
+
+	@Test
 	void aKeyFarFromEveryPropertyHasNoSuggestion() {
 		MockEnvironment environment = new MockEnvironment().withProperty("modelarmor.something-else-entirely", "x");
 
