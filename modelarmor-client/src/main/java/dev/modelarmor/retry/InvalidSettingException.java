@@ -6,7 +6,7 @@ import java.time.Duration;
  * A setting of the client or of the retry strategy has a value they cannot work with. {@link #setting()}
  * is the setting's name within its group of configuration properties ({@code read-timeout} under
  * {@code modelarmor.http.}, {@code max-backoff} under {@code modelarmor.retry.}, {@code size} under
- * {@code modelarmor.guard.window.}), so that a configuration error can name the property.
+ * {@code modelarmor.screening.window.}), so that a configuration error can name the property.
  */
 public final class InvalidSettingException extends IllegalArgumentException {
 

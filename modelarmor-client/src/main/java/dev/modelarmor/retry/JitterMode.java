@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Full and decorrelated jitter spread many clients' retries over the whole interval rather than one
  * jitter unit, so a crowd of clients failing together does not come back in lock-step (see
- * {@code retry-strategy.md}). Every draw is inclusive of both ends, in whole milliseconds.
+ * {@code docs/retry-storm.md}). Every draw is inclusive of both ends, in whole milliseconds.
  */
 public enum JitterMode {
 

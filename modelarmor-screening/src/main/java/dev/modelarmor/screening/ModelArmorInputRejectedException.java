@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * A {@code @ModelArmorGuarded} call (or a Spring AI advisor's) was blocked because Model Armor refused the
  * text itself: larger than it screens in one request
  * ({@link dev.modelarmor.client.ModelArmorInputTooLargeException}), or answered HTTP 400 or 413. That is
- * input the caller controls, not an outage, so it is blocked whatever {@code modelarmor.guard.fail-open}
+ * input the caller controls, not an outage, so it is blocked whatever {@code modelarmor.screening.fail-open}
  * says: fail-open would otherwise let anyone skip screening by sending a large enough prompt.
  *
  * <p>Not a {@link dev.modelarmor.client.ModelArmorException}: code that catches outages does not catch
@@ -32,7 +32,7 @@ public class ModelArmorInputRejectedException extends RuntimeException {
 	 */
 	public ModelArmorInputRejectedException(Phase phase, String reason, boolean tooLarge, @Nullable Throwable cause) {
 		super("Model Armor refused to screen the " + phase.name().toLowerCase(Locale.ROOT) + " (" + reason
-				+ "); the call is blocked whatever modelarmor.guard.fail-open says. "
+				+ "); the call is blocked whatever modelarmor.screening.fail-open says. "
 				+ (tooLarge ? "Send shorter text" : "Correct the text sent"), cause);
 		this.phase = phase;
 		this.reason = reason;

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@code @ModelArmorGuarded} call was blocked because screening could not complete: Model Armor was
  * unreachable after the retries, or not every filter ran. Thrown unless
- * {@code modelarmor.guard.fail-open=true}. Its {@link #outcome()} is {@link CallOutcome#NOT_SCREENED}.
+ * {@code modelarmor.screening.fail-open=true}. Its {@link #outcome()} is {@link CallOutcome#NOT_SCREENED}.
  */
 public class ModelArmorNotScreenedException extends ModelArmorException {
 
@@ -22,7 +22,7 @@ public class ModelArmorNotScreenedException extends ModelArmorException {
 	 */
 	public ModelArmorNotScreenedException(Phase phase, String reason, int attempts, @Nullable Throwable cause) {
 		super("Model Armor could not screen the " + phase.name().toLowerCase(java.util.Locale.ROOT) + " (" + reason
-				+ "); the call is blocked. Set modelarmor.guard.fail-open=true to let such calls through", attempts,
+				+ "); the call is blocked. Set modelarmor.screening.fail-open=true to let such calls through", attempts,
 				cause, CallOutcome.NOT_SCREENED);
 		this.phase = phase;
 	}

@@ -140,7 +140,7 @@ public sealed interface ScreeningDecision
 	/**
 	 * Model Armor refused the text itself (too large, or answered HTTP 400 or 413), or the prompt holds
 	 * media it cannot screen ({@link UnscreenableMedia#BLOCK}): input the caller controls, blocked whatever
-	 * {@code modelarmor.guard.fail-open} says.
+	 * {@code modelarmor.screening.fail-open} says.
 	 *
 	 * @param phase which side was refused
 	 * @param reason why, without any content, e.g. {@code HTTP 400}

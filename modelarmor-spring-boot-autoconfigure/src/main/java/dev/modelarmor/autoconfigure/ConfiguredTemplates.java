@@ -34,7 +34,7 @@ final class ConfiguredTemplates {
 			.filter((template) -> template != null && !template.isBlank())
 			.forEach(templates::add);
 		// a tenant's template counts as declared: the screening names it with its location, the call by its id
-		binder.bind(ModelArmorTenantAutoConfiguration.TENANTS_PROPERTY,
+		binder.bind(TenantSettingsMapper.TENANTS_PROPERTY,
 				Bindable.mapOf(String.class, ModelArmorTenantProperties.Tenant.class))
 			.ifBound((tenants) -> tenants.values().forEach((tenant) -> {
 				String id = tenant.getTemplateId();

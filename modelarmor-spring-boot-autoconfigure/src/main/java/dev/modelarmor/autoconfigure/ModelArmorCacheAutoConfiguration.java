@@ -71,7 +71,7 @@ public final class ModelArmorCacheAutoConfiguration {
 		}
 		VerdictCache.Settings checked;
 		try {
-			checked = ModelArmorCacheSettings.of(settings, cache, modelArmorSettings.retry());
+			checked = CacheSettingsMapper.settings(settings, cache, modelArmorSettings.retry());
 		}
 		catch (InvalidPropertyValue ex) {
 			throw InvalidPropertyValue.asConfigured(List.of(ex), environment).get(0);

@@ -59,7 +59,7 @@ public final class ModelArmorHealthAutoConfiguration {
 			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt, runtime));
 			templateId = template.getTemplateId();
 		}
-		return new ModelArmorHealthIndicator(checking, templateId, health.getCacheTimeToLive(),
+		return new ModelArmorHealthIndicator(checking, templateId, HealthSettingsMapper.cacheTimeToLive(health),
 				runtime.clock());
 	}
 
@@ -85,7 +85,7 @@ public final class ModelArmorHealthAutoConfiguration {
 						ModelArmorRetryTemplates.singleAttempt(singleAttempt(settings.retry()), runtime));
 			}
 			indicators.put(location, new ModelArmorHealthIndicator(checking, reference.templateId(),
-					health.getCacheTimeToLive(), runtime.clock()));
+					HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()));
 		});
 		return CompositeHealthContributor.fromMap(indicators);
 	}

@@ -56,7 +56,7 @@ public final class ModelArmorResilienceAutoConfiguration {
 	ModelArmorCircuitBreaker modelArmorCircuitBreaker(ModelArmorProperties properties,
 			ObjectProvider<RetryRuntime> retryRuntime) {
 		return new ModelArmorCircuitBreaker("modelarmor",
-				ModelArmorSettings.circuitBreaker(properties.getCircuitBreaker()),
+				ResilienceSettingsMapper.circuitBreaker(properties.getCircuitBreaker()),
 				retryRuntime.getIfAvailable(RetryRuntime::system).clock());
 	}
 
@@ -66,7 +66,7 @@ public final class ModelArmorResilienceAutoConfiguration {
 	QuotaLimiter modelArmorQuotaLimiter(ModelArmorProperties properties, ObjectProvider<RetryRuntime> retryRuntime,
 			ObjectProvider<ShutdownAwareSleeper> sleeper, ObjectProvider<ModelArmorAuthorization> authorization,
 			BeanFactory beanFactory) {
-		QuotaSettings settings = ModelArmorSettings.quota(properties.getQuota());
+		QuotaSettings settings = ResilienceSettingsMapper.quota(properties.getQuota());
 		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> {
 			ShutdownAwareSleeper shutdownAware = sleeper.getIfAvailable();
 			return (shutdownAware != null) ? RetryRuntime.system(shutdownAware) : RetryRuntime.system();

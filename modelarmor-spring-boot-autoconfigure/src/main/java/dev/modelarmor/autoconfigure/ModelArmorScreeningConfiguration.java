@@ -76,7 +76,7 @@ class ModelArmorScreeningConfiguration {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
 			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
-			.sanitizeOptions(MultiLanguageOptions.of(screeningProperties.getMultiLanguageDetection()))
+			.sanitizeOptions(ScreeningSettingsMapper.sanitizeOptions(screeningProperties.getMultiLanguageDetection()))
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))

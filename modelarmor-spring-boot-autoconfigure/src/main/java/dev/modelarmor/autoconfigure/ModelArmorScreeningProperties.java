@@ -10,8 +10,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * Configuration properties of screening ({@code modelarmor.screening.*}), which every integration screens
  * through: {@code @ModelArmorGuarded} methods, the Spring AI advisor, retrieved documents and tool calls.
- * Their defaults are those of {@link ScreeningWindows#DEFAULTS}. They replace {@code modelarmor.guard.fail-open}
- * and {@code modelarmor.guard.window.*}, which still work in this release and lose to these when both are set.
+ * Their defaults are those of {@link ScreeningWindows#DEFAULTS}.
  */
 @ConfigurationProperties("modelarmor.screening")
 public class ModelArmorScreeningProperties {

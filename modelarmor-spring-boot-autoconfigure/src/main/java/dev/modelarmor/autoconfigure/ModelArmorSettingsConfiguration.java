@@ -12,7 +12,6 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.http.client.HttpClientSettings;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
@@ -22,14 +21,12 @@ import org.springframework.core.env.Environment;
 /**
  * Binds the properties of every area and turns them, with Spring Boot's HTTP client settings and SSL bundles
  * when the application has them, into {@link ModelArmorSettings}, once for every auto-configuration that
- * imports it, so that an invalid property fails startup whichever of them is active. A deprecated name that
- * is set gets one WARN line at startup; a {@code modelarmor.*} key that no property has fails it
- * ({@code modelarmor.unknown-properties}), every problem in one report.
+ * imports it, so that an invalid property fails startup whichever of them is active. A {@code modelarmor.*}
+ * key that no property has fails it too ({@code modelarmor.unknown-properties}), every problem in one report.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorScreeningProperties.class,
-		ModelArmorGuardProperties.class, ModelArmorCacheProperties.class,
-		ModelArmorHealthProperties.class })
+		ModelArmorCacheProperties.class, ModelArmorHealthProperties.class })
 class ModelArmorSettingsConfiguration {
 
 	private static final Log logger = LogFactory.getLog(ModelArmorSettings.class);
@@ -42,13 +39,10 @@ class ModelArmorSettingsConfiguration {
 
 	@Bean
 	ModelArmorSettings modelArmorSettings(ModelArmorProperties client, ModelArmorScreeningProperties screening,
-			ModelArmorGuardProperties guard, ModelArmorCacheProperties cache,
-			ModelArmorHealthProperties health, Environment environment,
+			ModelArmorCacheProperties cache, ModelArmorHealthProperties health, Environment environment,
 			ObjectProvider<HttpClientSettings> httpClientSettings, ObjectProvider<SslBundles> sslBundles,
 			ModelArmorStartupReport modelArmorStartupReport) {
-		BoundProperties bound = new BoundProperties(client, screening, guard, cache, health,
-				BoundProperties.configured(Binder.get(environment)));
-		ModelArmorSettings.deprecationWarnings(bound).forEach(logger::warn);
+		BoundProperties bound = new BoundProperties(client, screening, cache, health);
 		List<ModelArmorConfigurationException> problems = new ArrayList<>(unknownKeys(client, environment));
 		ModelArmorSettings.Checked checked = ModelArmorSettings.check(bound,
 				httpClientSettings.getIfAvailable(HttpClientSettings::defaults), sslBundles.getIfAvailable());

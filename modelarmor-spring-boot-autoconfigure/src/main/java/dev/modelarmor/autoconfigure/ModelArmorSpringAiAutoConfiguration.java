@@ -1,12 +1,10 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.ai.advisor.ModelArmorAdvisor;
-import dev.modelarmor.ai.advisor.PromptVerdictToolCallingManager;
-import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
 import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
 import dev.modelarmor.ai.document.ModelArmorDocumentScreener;
-import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.ai.tool.ModelArmorToolScreener;
+import dev.modelarmor.ai.advisor.PromptVerdictToolCallingManager;
 import dev.modelarmor.screening.ModelArmorScreening;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -53,7 +51,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 	/** Validated at startup whichever integration is enabled, and read by the template check. */
 	@Bean
 	IntegrationTemplates modelArmorSpringAiTemplates(ModelArmorSpringAiProperties properties) {
-		return SpringAiSettings.templates(properties);
+		return SpringAiSettingsMapper.templates(properties);
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -65,8 +63,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorAdvisor modelArmorAdvisor(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
-			return new ModelArmorAdvisor(modelArmorScreening, SpringAiSettings.advisorTemplate(properties),
-					SpringAiSettings.advisor(properties.getAdvisor()));
+			return new ModelArmorAdvisor(modelArmorScreening, SpringAiSettingsMapper.advisorTemplate(properties),
+					SpringAiSettingsMapper.advisor(properties.getAdvisor()));
 		}
 
 		/** Tools wait for the verdict of a prompt screened while the model runs. */
@@ -93,9 +91,9 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorDocumentScreener modelArmorDocumentScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties) {
-			ModelArmorSpringAiProperties.Documents documents = properties.getDocuments();
-			return new ModelArmorDocumentScreener(modelArmorScreening, SpringAiSettings.documentsTemplate(properties),
-					new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock()));
+			return new ModelArmorDocumentScreener(modelArmorScreening,
+					SpringAiSettingsMapper.documentsTemplate(properties),
+					SpringAiSettingsMapper.documents(properties.getDocuments()));
 		}
 
 		@Configuration(proxyBeanMethods = false)
@@ -121,10 +119,8 @@ public final class ModelArmorSpringAiAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorToolScreener modelArmorToolScreener(ModelArmorScreening modelArmorScreening,
 				ModelArmorSpringAiProperties properties, ModelArmorSettings settings) {
-			ModelArmorSpringAiProperties.Tools tools = properties.getTools();
-			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettings.toolsTemplate(properties),
-					new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal()),
-					settings.failOpen());
+			return new ModelArmorToolScreener(modelArmorScreening, SpringAiSettingsMapper.toolsTemplate(properties),
+					SpringAiSettingsMapper.tools(properties.getTools()), settings.failOpen());
 		}
 
 		@Bean

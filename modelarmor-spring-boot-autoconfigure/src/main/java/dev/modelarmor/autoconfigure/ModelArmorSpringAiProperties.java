@@ -3,6 +3,7 @@ package dev.modelarmor.autoconfigure;
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions.OnBlock;
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions.StreamMode;
+import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
 import dev.modelarmor.ai.document.ModelArmorDocumentOptions.OnBlockedDocument;
 import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.ai.tool.ModelArmorToolOptions.OnBlockedTool;
@@ -196,13 +197,13 @@ public class ModelArmorSpringAiProperties {
 		 * What a match in a document does: block, deidentify (go on with Sensitive Data Protection's
 		 * de-identified text when SDP alone matched, otherwise block) or log-only.
 		 */
-		private MatchAction onMatch = MatchAction.BLOCK;
+		private MatchAction onMatch = ModelArmorDocumentOptions.DEFAULTS.onMatch();
 
 		/**
 		 * What a blocked document does: drop (left out of the prompt; the answer's context says how many
 		 * and by which filters) or throw (the whole call fails).
 		 */
-		private OnBlockedDocument onBlock = OnBlockedDocument.DROP;
+		private OnBlockedDocument onBlock = ModelArmorDocumentOptions.DEFAULTS.onBlock();
 
 		public boolean isEnabled() {
 			return this.enabled;
@@ -260,13 +261,13 @@ public class ModelArmorSpringAiProperties {
 		 * What a match does: block, deidentify (go on with Sensitive Data Protection's de-identified
 		 * result when SDP alone matched; arguments are JSON and block) or log-only.
 		 */
-		private MatchAction onMatch = MatchAction.BLOCK;
+		private MatchAction onMatch = ModelArmorToolOptions.DEFAULTS.onMatch();
 
 		/**
 		 * What a blocked tool call or result does: refuse (the tool does not run, or its result is
 		 * withheld, and the model reads the refusal as the tool's result) or throw (the whole call fails).
 		 */
-		private OnBlockedTool onBlock = OnBlockedTool.REFUSE;
+		private OnBlockedTool onBlock = ModelArmorToolOptions.DEFAULTS.onBlock();
 
 		/**
 		 * What the model reads as a blocked tool's result when on-block is refuse. Never names the content.

@@ -1,12 +1,9 @@
 package dev.modelarmor.autoconfigure;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
-import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorOperations;
-import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.TenantTemplates;
 import dev.modelarmor.web.internal.ModelArmorTenantFilter;
@@ -34,64 +31,20 @@ import org.springframework.context.annotation.Configuration;
 @EnableConfigurationProperties({ ModelArmorTenantProperties.class, ModelArmorProperties.class })
 public final class ModelArmorTenantAutoConfiguration {
 
-	static final String TENANTS_PROPERTY = "modelarmor.tenants";
-
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorTemplateResolver.class)
 	TenantTemplates modelArmorTenants(ModelArmorTenantProperties properties, ModelArmorProperties client) {
-		return new TenantTemplates(references(properties, client.getAllowedExtraLocations()),
+		return new TenantTemplates(TenantSettingsMapper.references(properties, client.getAllowedExtraLocations()),
 				properties.getTenant().getUnknown());
 	}
 
 	@Bean
 	IntegrationTemplates modelArmorTenantTemplates(ModelArmorTenantProperties properties, ModelArmorProperties client) {
 		Map<String, String> byProperty = new LinkedHashMap<>();
-		references(properties, client.getAllowedExtraLocations()).forEach((name, reference) -> byProperty.put(TENANTS_PROPERTY + "." + name,
-				reference.name()));
+		TenantSettingsMapper.references(properties, client.getAllowedExtraLocations())
+			.forEach((name, reference) -> byProperty.put(TenantSettingsMapper.TENANTS_PROPERTY + "." + name,
+					reference.name()));
 		return new IntegrationTemplates(byProperty);
-	}
-
-	/**
-	 * Each declared tenant's template.
-	 * @param properties the tenants' properties
-	 * @param allowedExtraLocations locations accepted besides Model Armor's known ones
-	 * @return the references by tenant
-	 * @throws ModelArmorConfigurationException naming the property, for a tenant without a template id or a
-	 * location, or with one that cannot be used
-	 */
-	static Map<String, TemplateReference> references(ModelArmorTenantProperties properties,
-			List<String> allowedExtraLocations) {
-		Map<String, TemplateReference> references = new LinkedHashMap<>();
-		properties.getTenants().forEach((name, tenant) -> {
-			String prefix = TENANTS_PROPERTY + "." + name;
-			String templateId = tenant.getTemplateId();
-			String location = tenant.getLocation();
-			if (templateId == null || templateId.isBlank()) {
-				throw new ModelArmorConfigurationException(prefix + ".template-id", "is not set",
-						"Name the tenant's template with " + prefix + ".template-id");
-			}
-			if (location == null || location.isBlank()) {
-				throw new ModelArmorConfigurationException(prefix + ".location",
-						"is not set: a tenant's template is called in its own location, never in a guessed one",
-						"Set " + prefix + ".location to the template's location, e.g. europe-west4");
-			}
-			if (!ModelArmorSettings.LOCATIONS.contains(location.strip())
-					&& !allowedExtraLocations.contains(location.strip())) {
-				throw new ModelArmorConfigurationException(prefix + ".location",
-						"is not a Model Armor location (" + location.strip() + ")", "Use one of "
-								+ String.join(", ", ModelArmorSettings.LOCATIONS)
-								+ ", or add it to modelarmor.allowed-extra-locations");
-			}
-			try {
-				references.put(name, TemplateReference.of(templateId.strip(), location.strip()));
-			}
-			catch (IllegalArgumentException ex) {
-				boolean badLocation = ex.getMessage() != null && ex.getMessage().startsWith("location");
-				throw new ModelArmorConfigurationException(prefix + (badLocation ? ".location" : ".template-id"),
-						String.valueOf(ex.getMessage()), "Correct the value", ex);
-			}
-		});
-		return references;
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -15,7 +15,7 @@ final class OnTenantsDeclaredCondition extends SpringBootCondition {
 	@Override
 	public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
 		boolean declared = Binder.get(context.getEnvironment())
-			.bind(ModelArmorTenantAutoConfiguration.TENANTS_PROPERTY, Bindable.mapOf(String.class, Object.class))
+			.bind(TenantSettingsMapper.TENANTS_PROPERTY, Bindable.mapOf(String.class, Object.class))
 			.map((tenants) -> !tenants.isEmpty())
 			.orElse(false);
 		return declared ? ConditionOutcome.match("modelarmor.tenants declares tenants")

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.jspecify.annotations.Nullable;
@@ -31,8 +32,8 @@ import org.springframework.core.env.Environment;
  * Finds the {@code modelarmor.*} keys of an environment that no property of the starter has: a misspelt key
  * is otherwise ignored without a word, and in a security component that silently leaves a setting at its
  * default (fail-open off, a 60 s deadline). The known names are those of every configuration metadata file
- * on the class path ({@code META-INF/spring-configuration-metadata.json}), so the starter's own properties,
- * deprecated ones included, and the test kit's are known without a list kept by hand. Keys are compared in
+ * on the class path ({@code META-INF/spring-configuration-metadata.json}), so the starter's own properties
+ * and the test kit's are known without a list kept by hand. Keys are compared in
  * Spring Boot's relaxed form (case, dashes and underscores ignored), so {@code MODELARMOR_RETRY_DEADLINE}
  * and {@code modelarmor.retry.deadline} are the same key.
  */
@@ -54,13 +55,9 @@ final class UnknownProperties {
 	/** The names of map properties, by their relaxed form: any key below one is known. */
 	private final Map<String, String> maps;
 
-	/** The replacements of deprecated names, by the deprecated name: a suggestion names the replacement. */
-	private final Map<String, String> replacements;
-
-	private UnknownProperties(Map<String, String> known, Map<String, String> maps, Map<String, String> replacements) {
+	private UnknownProperties(Map<String, String> known, Map<String, String> maps) {
 		this.known = known;
 		this.maps = maps;
-		this.replacements = replacements;
 	}
 
 	/**
@@ -71,21 +68,16 @@ final class UnknownProperties {
 	static UnknownProperties fromMetadata(@Nullable ClassLoader classLoader) {
 		Map<String, String> known = new LinkedHashMap<>();
 		Map<String, String> maps = new LinkedHashMap<>();
-		Map<String, String> replacements = new LinkedHashMap<>();
 		for (JsonNode property : properties(classLoader)) {
 			String name = property.path("name").asString("");
 			if (name.startsWith("modelarmor.")) {
 				known.put(relaxed(name), name);
-				String replacement = property.path("deprecation").path("replacement").asString("");
-				if (!replacement.isEmpty()) {
-					replacements.put(name, replacement);
-				}
 				if (property.path("type").asString("").startsWith("java.util.Map<")) {
 					maps.put(relaxed(name), name);
 				}
 			}
 		}
-		return new UnknownProperties(known, maps, replacements);
+		return new UnknownProperties(known, maps);
 	}
 
 	/**
@@ -99,7 +91,7 @@ final class UnknownProperties {
 		names.forEach((name) -> known.put(relaxed(name), name));
 		Map<String, String> maps = new LinkedHashMap<>();
 		mapNames.forEach((name) -> maps.put(relaxed(name), name));
-		return new UnknownProperties(known, maps, Map.of());
+		return new UnknownProperties(known, maps);
 	}
 
 	/**
@@ -160,32 +152,39 @@ final class UnknownProperties {
 	}
 
 	/**
-	 * The known name nearest to a key: the one fewest edits away, when few enough of the key's characters
-	 * differ; else one that ends in the same last part ({@code modelarmor.deadline} →
-	 * {@code modelarmor.retry.deadline}); else none.
+	 * The known name nearest to a key. A key whose last part is a property's last part is most likely that
+	 * property in the wrong group, so the nearest name that ends in the same part comes first, however far
+	 * ({@code modelarmor.deadline} → {@code modelarmor.retry.deadline}; {@code modelarmor.guard.fail-open} →
+	 * {@code modelarmor.screening.fail-open}, not the fewer edits away {@code modelarmor.guard.enabled}); else
+	 * the name fewest edits away, when few enough of the key's characters differ; else none.
 	 */
 	private @Nullable String nearest(String key) {
 		String relaxedKey = relaxed(key);
-		Map<String, String> byRelaxedName = new TreeMap<>(this.known);
-		String best = null;
-		int bestDistance = Integer.MAX_VALUE;
-		for (Map.Entry<String, String> candidate : byRelaxedName.entrySet()) {
-			int distance = distance(relaxedKey, candidate.getKey());
-			if (distance < bestDistance) {
-				bestDistance = distance;
-				best = candidate.getValue();
+		String lastPart = "." + relaxedKey.substring(relaxedKey.lastIndexOf('.') + 1);
+		Map.Entry<String, Integer> sameLastPart = nearest(relaxedKey, (name) -> name.endsWith(lastPart));
+		if (sameLastPart != null) {
+			return sameLastPart.getKey();
+		}
+		Map.Entry<String, Integer> any = nearest(relaxedKey, (name) -> true);
+		int mostEdits = Math.max(1, (int) (relaxedKey.length() * MOST_DIFFERENT));
+		return (any != null && any.getValue() <= mostEdits) ? any.getKey() : null;
+	}
+
+	/**
+	 * The known name fewest edits away among those the filter keeps, with its distance; on a tie, the first
+	 * by name.
+	 */
+	private Map.@Nullable Entry<String, Integer> nearest(String relaxedKey, Predicate<String> filter) {
+		Map.Entry<String, Integer> best = null;
+		for (Map.Entry<String, String> candidate : new TreeMap<>(this.known).entrySet()) {
+			if (filter.test(candidate.getKey())) {
+				int distance = distance(relaxedKey, candidate.getKey());
+				if (best == null || distance < best.getValue()) {
+					best = Map.entry(candidate.getValue(), distance);
+				}
 			}
 		}
-		if (best != null && bestDistance <= Math.max(1, (int) (relaxedKey.length() * MOST_DIFFERENT))) {
-			return this.replacements.getOrDefault(best, best);
-		}
-		String last = relaxedKey.substring(relaxedKey.lastIndexOf('.') + 1);
-		for (Map.Entry<String, String> candidate : byRelaxedName.entrySet()) {
-			if (candidate.getKey().endsWith("." + last)) {
-				return this.replacements.getOrDefault(candidate.getValue(), candidate.getValue());
-			}
-		}
-		return null;
+		return best;
 	}
 
 	/** Spring Boot's relaxed form of a name: lower case, without dashes and underscores. */
@@ -241,8 +240,8 @@ final class UnknownProperties {
 
 		/**
 		 * One line for the startup report.
-		 * @return e.g. {@code modelarmor.guard.fail-opne (class path resource [application.properties] - 3:1)
-		 * is not a property of the Model Armor starter; did you mean modelarmor.guard.fail-open?}
+		 * @return e.g. {@code modelarmor.screening.fail-opne (class path resource [application.properties] - 3:1)
+		 * is not a property of the Model Armor starter; did you mean modelarmor.screening.fail-open?}
 		 */
 		String describe() {
 			String where = (this.origin != null) ? " (" + this.origin + ")" : "";

@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * Screening that cannot complete: fail-closed by default (the refusal, or
  * {@link ModelArmorNotScreenedException} with {@code on-block=throw}, and a WARN line), fail-open with
- * {@code modelarmor.guard.fail-open=true}; text that Model Armor refuses is refused in every mode
+ * {@code modelarmor.screening.fail-open=true}; text that Model Armor refuses is refused in every mode
  * ({@link ModelArmorInputRejectedException}). Retries run in virtual time.
  */
 @ExtendWith(OutputCaptureExtension.class)
@@ -100,7 +100,7 @@ class AdvisorFailureTests {
 	@ValueSource(ints = { 400, 413 })
 	void aPromptThatModelArmorRefusesIsRefusedEvenWithFailOpen(int statusCode, CapturedOutput output) {
 		modelArmor.stubFor(post(urlPathMatching(".*")).willReturn(status(statusCode)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).answering(ANSWER);
 			ChatClientResponse response = chatClient(context).prompt().user(QUESTION).call().chatClientResponse();
 			assertRefusal(response, ModelArmorAdvisorOptions.DEFAULT_REFUSAL, "prompt", "input_rejected", Set.of());
@@ -121,7 +121,7 @@ class AdvisorFailureTests {
 	@Test
 	void aPromptLargerThanModelArmorScreensIsRejectedWithOnBlockThrowEvenWithFailOpen() {
 		String padded = "x".repeat(2 * DataItem.MAX_BYTES) + QUESTION;
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true", "modelarmor.spring-ai.advisor.on-block=throw")
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true", "modelarmor.spring-ai.advisor.on-block=throw")
 			.run((context) -> {
 				assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 					.isThrownBy(() -> chatClient(context).prompt().user(padded).call().content())
@@ -138,7 +138,7 @@ class AdvisorFailureTests {
 	void aStreamedAnswerThatModelArmorRefusesIsOneRefusalChunkEvenWithFailOpen() {
 		answerEverythingClean(modelArmor);
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeModelResponse")).atPriority(1).willReturn(status(413)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).streaming("Summarise my ", "medical record first");
 			assertThat(chatClient(context).prompt().user(QUESTION).stream().chatClientResponse().collectList().block())
 				.singleElement()
@@ -150,7 +150,7 @@ class AdvisorFailureTests {
 	@Test
 	void anOutageFailsOpenWhenTheGuardDoes() {
 		failEverything(modelArmor);
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).answering(ANSWER);
 			assertThat(chatClient(context).prompt().user(QUESTION).call().content()).isEqualTo(ANSWER);
 			assertThat(model(context).receivedUserTexts()).containsExactly(QUESTION);
@@ -173,7 +173,7 @@ class AdvisorFailureTests {
 	void aStreamedAnswerThatCannotBeScreenedFailsOpenWhenTheGuardDoes() {
 		answerEverythingClean(modelArmor);
 		answerResponse(modelArmor, ANSWER, incomplete("FAILURE", false));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).streaming(ANSWER);
 			assertThat(chatClient(context).prompt().user(QUESTION).stream().content().collectList().block())
 				.containsExactly(ANSWER);

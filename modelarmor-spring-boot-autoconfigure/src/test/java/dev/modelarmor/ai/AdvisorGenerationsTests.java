@@ -137,7 +137,7 @@ class AdvisorGenerationsTests {
 			model(context).answering(CLEAN, CARD);
 			assertRefusal(call(context), ModelArmorAdvisorOptions.DEFAULT_REFUSAL, "response", "not_screened", Set.of());
 		});
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).answering(CLEAN, CARD);
 			assertThat(texts(call(context))).containsExactly(CLEAN, CARD);
 		});

@@ -183,7 +183,7 @@ class AdvisorWindowedStreamTests {
 	void failOpenLetsTheStreamThroughWithAWarning(CapturedOutput output) {
 		ModelArmorStubs.failEverything(modelArmor);
 		List<String> chunks = chunks(sentences(3_000), 40);
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			model(context).streaming(chunks);
 			assertThat(content(context)).containsExactlyElementsOf(chunks);
 		});

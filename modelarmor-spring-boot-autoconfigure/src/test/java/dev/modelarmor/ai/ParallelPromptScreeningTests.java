@@ -302,7 +302,7 @@ class ParallelPromptScreeningTests {
 	void withFailOpenAnOutageLetsTheAnswerThroughWithTheSameMetricAndWarning(CapturedOutput output) {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(0)
 			.willReturn(aResponse().withStatus(503)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			assertThat(chatClient(context).prompt().user(QUESTION).call().content())
 				.isEqualTo(ParallelScreeningModel.ANSWER);
 			assertThat(screenings(context, "prompt", "failed_open", "none")).isEqualTo(1);

@@ -175,7 +175,7 @@ class RetrievedDocumentTests {
 	@Test
 	void failOpenLetsUnscreenedDocumentsThroughWithAWarning() {
 		failDocumentScreening();
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			ChatClientResponse response = ask(context, CLEAN);
 			assertThat(model(context).receivedUserTexts().get(0)).contains(CLEAN);
 			assertThat(response.context()).containsEntry(ScreenedDocuments.DROPPED, 0);
@@ -189,7 +189,7 @@ class RetrievedDocumentTests {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(1)
 			.withRequestBody(matchingJsonPath("$.userPromptData.text", containing("POISONED-DOC-7731")))
 			.willReturn(okJson(JAILBREAK)));
-		this.runner.withPropertyValues("modelarmor.guard.window.size=1KB", "modelarmor.guard.window.overlap=128B")
+		this.runner.withPropertyValues("modelarmor.screening.window.size=1KB", "modelarmor.screening.window.overlap=128B")
 			.run((context) -> {
 				ChatClientResponse response = ask(context, CLEAN, padded);
 				assertThat(model(context).receivedUserTexts().get(0)).contains(CLEAN).doesNotContain("POISONED-DOC-7731");

@@ -216,7 +216,7 @@ class ToolScreeningTests {
 	@Test
 	void failOpenRunsTheToolUnscreenedWithAWarning() {
 		modelArmor.stubFor(post(urlPathMatching(".*")).atPriority(1).willReturn(aResponse().withStatus(503)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			Weather weather = new Weather(WEATHER);
 			ask(context, weather.callback());
 			assertThat(weather.runs).hasValue(1);

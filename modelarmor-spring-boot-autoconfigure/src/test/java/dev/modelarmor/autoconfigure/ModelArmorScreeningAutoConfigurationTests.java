@@ -44,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The {@link ModelArmorScreening} bean (imported by every auto-configuration that screens, here the guard's): built over the client with the {@code modelarmor.guard.window.*}
+ * The {@link ModelArmorScreening} bean (imported by every auto-configuration that screens, here the guard's): built over the client with the {@code modelarmor.screening.window.*}
  * properties, validated at startup; and the {@link ModelArmorTaskExecutor} its windows run on, bounded,
  * replaceable, closed with the context, and no stand-in for the application's own executor.
  */
@@ -79,8 +79,8 @@ class ModelArmorScreeningAutoConfigurationTests {
 	@Test
 	void thePropertiesShapeTheWindows() {
 		againstWireMock()
-			.withPropertyValues("modelarmor.guard.window.size=2KB", "modelarmor.guard.window.overlap=0B",
-					"modelarmor.guard.window.max-windows=3")
+			.withPropertyValues("modelarmor.screening.window.size=2KB", "modelarmor.screening.window.overlap=0B",
+					"modelarmor.screening.window.max-windows=3")
 			.run((context) -> {
 				ModelArmorScreening screening = context.getBean(ModelArmorScreening.class);
 				assertThat(screening.screen(prompt("x".repeat(6 * 1024)))).isSameAs(ScreeningDecision.PASS);
@@ -125,14 +125,14 @@ class ModelArmorScreeningAutoConfigurationTests {
 
 	@ParameterizedTest(name = "{0}={1}")
 	@CsvSource(delimiter = '|', textBlock = """
-			modelarmor.guard.window.size        | 512B
-			modelarmor.guard.window.size        | 5MB
-			modelarmor.guard.window.size        | 10GB
-			modelarmor.guard.window.overlap     | -1B
-			modelarmor.guard.window.overlap     | 5KB
-			modelarmor.guard.window.parallelism | 0
-			modelarmor.guard.window.parallelism | 33
-			modelarmor.guard.window.max-windows | 0
+			modelarmor.screening.window.size        | 512B
+			modelarmor.screening.window.size        | 5MB
+			modelarmor.screening.window.size        | 10GB
+			modelarmor.screening.window.overlap     | -1B
+			modelarmor.screening.window.overlap     | 5KB
+			modelarmor.screening.window.parallelism | 0
+			modelarmor.screening.window.parallelism | 33
+			modelarmor.screening.window.max-windows | 0
 			""")
 	void invalidWindowPropertiesFailStartupNamingTheProperty(String property, String value) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {

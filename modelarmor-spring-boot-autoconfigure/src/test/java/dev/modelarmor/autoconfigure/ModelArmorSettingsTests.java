@@ -2,11 +2,14 @@ package dev.modelarmor.autoconfigure;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.autoconfigure.ModelArmorSettings.BoundProperties;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
@@ -16,7 +19,6 @@ import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.ScreeningWindows;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,28 +26,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.http.client.HttpClientSettings;
-import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.core.env.SystemEnvironmentPropertySource;
+import org.springframework.cache.concurrent.ConcurrentMapCache;
 import org.springframework.core.io.ClassPathResource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * {@link ModelArmorSettings}: each default has one source, the settings type it becomes, and the
- * configuration metadata states that same default; invalid values are refused naming the property, as the
- * application wrote it; the deprecated names of screening properties work, lose to their replacements, and
- * are warned about.
+ * {@link ModelArmorSettings} and the settings mappers: each default has one source, the settings type it
+ * becomes, and the configuration metadata states that same default; invalid values are refused naming the
+ * property, as the application wrote it.
  */
-@ExtendWith(OutputCaptureExtension.class)
 class ModelArmorSettingsTests {
 
 	@Test
@@ -60,9 +54,13 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void unconfiguredSpringAiPropertiesBecomeTheAdvisorsDefaults() {
-		assertThat(SpringAiSettings.advisor(new ModelArmorSpringAiProperties().getAdvisor()))
+		assertThat(SpringAiSettingsMapper.advisor(new ModelArmorSpringAiProperties().getAdvisor()))
 			.isEqualTo(ModelArmorAdvisorOptions.DEFAULTS);
-		assertThat(SpringAiSettings.templates(new ModelArmorSpringAiProperties()).byProperty()).isEmpty();
+		assertThat(SpringAiSettingsMapper.templates(new ModelArmorSpringAiProperties()).byProperty()).isEmpty();
+		assertThat(SpringAiSettingsMapper.documents(new ModelArmorSpringAiProperties().getDocuments()))
+			.isEqualTo(ModelArmorDocumentOptions.DEFAULTS);
+		assertThat(SpringAiSettingsMapper.tools(new ModelArmorSpringAiProperties().getTools()))
+			.isEqualTo(ModelArmorToolOptions.DEFAULTS);
 	}
 
 	@Test
@@ -70,6 +68,18 @@ class ModelArmorSettingsTests {
 		ModelArmorProperties properties = new ModelArmorProperties();
 		properties.getRetry().getBudget().setEnabled(true);
 		assertThat(ModelArmorSettings.of(properties).retry().budget()).isEqualTo(RetryBudgetSettings.DEFAULTS);
+	}
+
+	@Test
+	void noCacheOperationWaitsLongerThanTheRetryDeadline() {
+		RetrySettings retry = ModelArmorSettings.of(bind(Map.of("modelarmor.retry.deadline", "2s")).client()).retry();
+		ModelArmorCacheProperties cache = new ModelArmorCacheProperties();
+		cache.setOperationTimeout(Duration.ofSeconds(3));
+		assertThat(CacheSettingsMapper.settings(cache, new ConcurrentMapCache("verdicts"), retry).operationTimeout())
+			.hasSeconds(2);
+		cache.setOperationTimeout(Duration.ofSeconds(1));
+		assertThat(CacheSettingsMapper.settings(cache, new ConcurrentMapCache("verdicts"), retry).operationTimeout())
+			.hasSeconds(1);
 	}
 
 	@Test
@@ -101,7 +111,6 @@ class ModelArmorSettingsTests {
 	@MethodSource("metadataDefaultValues")
 	void theMetadataDefaultIsTheCodesDefault(String name, String value) {
 		assertThat(bindWithSpringAi(Map.of(name, value))).usingRecursiveComparison()
-			.ignoringFields("core.configured")
 			.isEqualTo(bindWithSpringAi(Map.of()));
 	}
 
@@ -116,7 +125,6 @@ class ModelArmorSettingsTests {
 	void aChangedDefaultIsSeenByTheMetadataComparison(String name, String value) {
 		// The comparison above would pass vacuously if binding a default changed nothing it could see.
 		assertThat(bindWithSpringAi(Map.of(name, value))).usingRecursiveComparison()
-			.ignoringFields("core.configured")
 			.isNotEqualTo(bindWithSpringAi(Map.of()));
 	}
 
@@ -131,10 +139,6 @@ class ModelArmorSettingsTests {
 			modelarmor.screening.window.overlap   | 5KB
 			modelarmor.screening.window.parallelism | 33
 			modelarmor.screening.window.max-windows | 0
-			modelarmor.guard.window.size          | 512B
-			modelarmor.guard.window.overlap       | 5KB
-			modelarmor.guard.window.parallelism   | 33
-			modelarmor.guard.window.max-windows   | 0
 			modelarmor.cache.time-to-live         | 0s
 			modelarmor.cache.time-to-live         | -1s
 			modelarmor.cache.time-to-live         | 25h
@@ -171,8 +175,8 @@ class ModelArmorSettingsTests {
 			String value) {
 		ModelArmorSpringAiProperties properties = bindSpringAi(Map.of(property, value));
 		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(() -> {
-			SpringAiSettings.templates(properties);
-			SpringAiSettings.advisor(properties.getAdvisor());
+			SpringAiSettingsMapper.templates(properties);
+			SpringAiSettingsMapper.advisor(properties.getAdvisor());
 		}).satisfies((ex) -> {
 			assertThat(ex.property()).isEqualTo(property);
 			assertThat(ex.getMessage()).startsWith(property + ": the value '" + shown(value) + "' ");
@@ -182,9 +186,9 @@ class ModelArmorSettingsTests {
 	@Test
 	void anEmptyAdvisorTemplateFallsBackToTheTemplateId() {
 		ModelArmorSpringAiProperties properties = bindSpringAi(Map.of("modelarmor.spring-ai.advisor.template", ""));
-		assertThat(SpringAiSettings.advisorTemplate(properties)).isNull();
-		assertThat(SpringAiSettings.templates(properties).byProperty()).isEmpty();
-		assertThat(SpringAiSettings.templates(bindSpringAi(Map.of("modelarmor.spring-ai.tools.template", "strict")))
+		assertThat(SpringAiSettingsMapper.advisorTemplate(properties)).isNull();
+		assertThat(SpringAiSettingsMapper.templates(properties).byProperty()).isEmpty();
+		assertThat(SpringAiSettingsMapper.templates(bindSpringAi(Map.of("modelarmor.spring-ai.tools.template", "strict")))
 			.byProperty()).containsExactly(Map.entry("modelarmor.spring-ai.tools.template", "strict"));
 	}
 
@@ -198,92 +202,6 @@ class ModelArmorSettingsTests {
 		assertThat(settings(bind(Map.of())).failOpen()).isFalse();
 	}
 
-	@Test
-	void theDeprecatedNamesAloneStillWork() {
-		ModelArmorSettings settings = settings(bind(Map.of("modelarmor.guard.fail-open", "true",
-				"modelarmor.guard.window.size", "16KB", "modelarmor.guard.window.overlap", "2KB",
-				"modelarmor.guard.window.parallelism", "2", "modelarmor.guard.window.max-windows", "9")));
-		assertThat(settings.failOpen()).isTrue();
-		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, 2 * 1024, 2, 9));
-	}
-
-	@Test
-	void aReplacementThatIsSetWinsOverItsDeprecatedNameEvenWhenItStatesTheDefault() {
-		ModelArmorSettings settings = settings(bind(Map.of("modelarmor.guard.fail-open", "true",
-				"modelarmor.screening.fail-open", "false", "modelarmor.guard.window.parallelism", "2",
-				"modelarmor.screening.window.parallelism", "4", "modelarmor.guard.window.size", "16KB")));
-		assertThat(settings.failOpen()).isFalse();
-		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, ScreeningWindows.DEFAULTS.overlap(),
-				4, ScreeningWindows.DEFAULTS.maxWindows()));
-	}
-
-	@Test
-	void aReplacementSetInAnyRelaxedFormWins() {
-		// An environment variable is how a deployment often overrides a file's setting.
-		Map<String, Object> environment = Map.of("MODELARMOR_SCREENING_FAILOPEN", "false",
-				"MODELARMOR_GUARD_FAILOPEN", "true");
-		Binder binder = new Binder(
-				ConfigurationPropertySources.from(new SystemEnvironmentPropertySource("systemEnvironment", environment)));
-		BoundProperties properties = BoundProperties.bind(binder);
-		assertThat(properties.guard().getFailOpen()).isTrue();
-		assertThat(settings(properties).failOpen()).isFalse();
-	}
-
-	@Test
-	void aDeprecatedValueThatLosesIsNotValidated() {
-		assertThat(settings(bind(Map.of("modelarmor.guard.window.parallelism", "33",
-				"modelarmor.screening.window.parallelism", "3"))).windows().parallelism()).isEqualTo(3);
-	}
-
-	@Test
-	void aValueReadThroughADeprecatedNameIsReportedUnderThatName() {
-		// The overlap is refused against a size set under the new name: the error names the key the user wrote.
-		BoundProperties properties = bind(
-				Map.of("modelarmor.screening.window.size", "2KB", "modelarmor.guard.window.overlap", "1500B"));
-		assertThatExceptionOfType(ModelArmorConfigurationException.class).isThrownBy(() -> settings(properties))
-			.satisfies((ex) -> {
-				assertThat(ex.property()).isEqualTo("modelarmor.guard.window.overlap");
-				assertThat(ex.getMessage()).isEqualTo("modelarmor.guard.window.overlap: the value '1500B' must be from "
-						+ "0 to half of size (1024 bytes), so that every window moves on by at least half a window. Change "
-						+ "modelarmor.guard.window.overlap in your application configuration");
-			});
-	}
-
-	@Test
-	void eachDeprecatedNameInUseGetsOneLineNamingItsReplacementAndNoValue() {
-		BoundProperties properties = bind(Map.of("modelarmor.guard.fail-open", "true",
-				"modelarmor.guard.window.size", "16KB", "modelarmor.screening.window.size", "12KB"));
-		assertThat(ModelArmorSettings.deprecationWarnings(properties)).containsExactly(
-				"Model Armor property is deprecated, rename it (it still works in this release): "
-						+ "property=modelarmor.guard.fail-open replacement=modelarmor.screening.fail-open",
-				"Model Armor property is deprecated and ignored, its replacement is set too and wins (remove it): "
-						+ "property=modelarmor.guard.window.size replacement=modelarmor.screening.window.size");
-		assertThat(ModelArmorSettings.deprecationWarnings(bind(Map.of("modelarmor.screening.fail-open", "true"))))
-			.isEmpty();
-	}
-
-	@Test
-	void aStartWithADeprecatedNameLogsOneWarnLine(CapturedOutput output) {
-		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(ModelArmorAutoConfiguration.class,
-				ModelArmorGuardAutoConfiguration.class))
-			.withPropertyValues("modelarmor.guard.window.parallelism=7", "modelarmor.template-id=t",
-					"modelarmor.project-id=p", "modelarmor.credentials.enabled=false")
-			.run((context) -> {
-				assertThat(context).hasNotFailed();
-				assertThat(context.getBean(ModelArmorSettings.class).windows().parallelism()).isEqualTo(7);
-			});
-		assertThat(output.getOut().lines().filter((line) -> line.contains("modelarmor.guard.window.parallelism")))
-			.singleElement()
-			.satisfies((line) -> {
-				// The whole message: the names, never the value.
-				assertThat(line).contains(" WARN ");
-				assertThat(line.substring(line.indexOf("ModelArmorSettings") + "ModelArmorSettings".length()))
-					.matches("\\W*Model Armor property is deprecated, rename it \\(it still works in this release\\): "
-							+ "property=modelarmor.guard.window.parallelism "
-							+ "replacement=modelarmor.screening.window.parallelism");
-			});
-	}
-
 	private static String shown(String value) {
 		return switch (value) {
 			case "5KB" -> "5120B";
@@ -293,7 +211,11 @@ class ModelArmorSettingsTests {
 
 	/** Every area bound from the given configuration, as the application context binds it. */
 	private static BoundProperties bind(Map<String, String> configuration) {
-		return BoundProperties.bind(new Binder(new MapConfigurationPropertySource(configuration)));
+		Binder binder = new Binder(new MapConfigurationPropertySource(configuration));
+		return new BoundProperties(binder.bindOrCreate("modelarmor", ModelArmorProperties.class),
+				binder.bindOrCreate("modelarmor.screening", ModelArmorScreeningProperties.class),
+				binder.bindOrCreate("modelarmor.cache", ModelArmorCacheProperties.class),
+				binder.bindOrCreate("modelarmor.health", ModelArmorHealthProperties.class));
 	}
 
 	/** The core areas and the Spring AI integration's, which its own auto-configuration binds. */

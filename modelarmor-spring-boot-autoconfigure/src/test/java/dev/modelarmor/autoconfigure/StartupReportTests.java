@@ -159,17 +159,17 @@ class StartupReportTests {
 	void aMisspeltKeyStopsTheStartNamingItWhereItIsSetAndTheNearestProperty() {
 		this.runner
 			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
-					"modelarmor.credentials.enabled=false", "modelarmor.guard.fail-opne=true",
+					"modelarmor.credentials.enabled=false", "modelarmor.screening.fail-opne=true",
 					"modelarmor.retry.dealine=5s")
 			.run((context) -> {
 				FailureAnalysis analysis = analyze(context);
 				assertThat(analysis.getDescription()).isEqualTo(HEADLINE
-						+ "\n  - modelarmor.guard.fail-opne: is not a property of the Model Armor starter "
-						+ "(\"modelarmor.guard.fail-opne\" from property source \"test\"); did you mean modelarmor.screening.fail-open?"
+						+ "\n  - modelarmor.screening.fail-opne: is not a property of the Model Armor starter "
+						+ "(\"modelarmor.screening.fail-opne\" from property source \"test\"); did you mean modelarmor.screening.fail-open?"
 						+ "\n  - modelarmor.retry.dealine: is not a property of the Model Armor starter "
 						+ "(\"modelarmor.retry.dealine\" from property source \"test\"); did you mean modelarmor.retry.deadline?");
 				assertThat(analysis.getAction()).isEqualTo("Do each of these:"
-						+ "\n  - Rename modelarmor.guard.fail-opne to modelarmor.screening.fail-open, or remove it "
+						+ "\n  - Rename modelarmor.screening.fail-opne to modelarmor.screening.fail-open, or remove it "
 						+ "(modelarmor.unknown-properties=warn starts anyway)"
 						+ "\n  - Rename modelarmor.retry.dealine to modelarmor.retry.deadline, or remove it "
 						+ "(modelarmor.unknown-properties=warn starts anyway)");
@@ -214,12 +214,20 @@ class StartupReportTests {
 	}
 
 	@Test
-	void deprecatedKeysAreNotUnknown() {
+	void theGuardsOldNameOfFailOpenStopsTheStartPointingToTheScreeningProperty() {
+		// Never released, so no alias: a start that would silently keep failing closed tells the user instead.
 		this.runner
 			.withPropertyValues("modelarmor.template-id=t", "modelarmor.project-id=p",
-					"modelarmor.credentials.enabled=false", "modelarmor.guard.fail-open=true",
-					"modelarmor.guard.window.size=4KB")
-			.run((context) -> assertThat(context).hasNotFailed());
+					"modelarmor.credentials.enabled=false", "modelarmor.guard.fail-open=true")
+			.run((context) -> {
+				FailureAnalysis analysis = analyze(context);
+				assertThat(analysis.getDescription()).isEqualTo(HEADLINE
+						+ " modelarmor.guard.fail-open: is not a property of the Model Armor starter "
+						+ "(\"modelarmor.guard.fail-open\" from property source \"test\"); "
+						+ "did you mean modelarmor.screening.fail-open?");
+				assertThat(analysis.getAction()).isEqualTo("Rename modelarmor.guard.fail-open to "
+						+ "modelarmor.screening.fail-open, or remove it (modelarmor.unknown-properties=warn starts anyway)");
+			});
 	}
 
 	@Test

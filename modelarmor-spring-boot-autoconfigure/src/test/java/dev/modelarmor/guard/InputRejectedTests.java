@@ -63,7 +63,7 @@ class InputRejectedTests {
 	@ValueSource(booleans = { false, true })
 	void aPromptLargerThanModelArmorScreensNeverReachesTheBody(boolean failOpen, CapturedOutput output) {
 		answerEverythingClean(modelArmor);
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=" + failOpen).run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=" + failOpen).run((context) -> {
 			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 				.isThrownBy(() -> context.getBean(Paraphraser.class).paraphrase(PADDED_QUESTION))
 				.satisfies((ex) -> {
@@ -92,7 +92,7 @@ class InputRejectedTests {
 			.withRequestBody(matchingJsonPath("$.userPromptData.text", equalTo(QUESTION)))
 			.willReturn(status(statusCode).withHeader("Content-Type", "application/json")
 				.withBody((statusCode == 400) ? INVALID_ARGUMENT : "")));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 				.isThrownBy(() -> context.getBean(Paraphraser.class).paraphrase(QUESTION))
 				.satisfies((ex) -> {
@@ -116,7 +116,7 @@ class InputRejectedTests {
 	@Test
 	void anAnswerLargerThanModelArmorScreensIsWithheldEvenWithFailOpen() {
 		answerEverythingClean(modelArmor);
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 				.isThrownBy(() -> context.getBean(Paraphraser.class).echo(PADDED_QUESTION))
 				.satisfies((ex) -> {

@@ -75,7 +75,7 @@ class LongTextGuardTests {
 	void textBeyondTheWindowCapIsRejectedBeforeAnythingIsSentEvenWithFailOpen() {
 		readingOnlyTheHead();
 		String prompt = PADDING.repeat(2) + INJECTION;
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true", "modelarmor.guard.window.max-windows=8")
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true", "modelarmor.screening.window.max-windows=8")
 			.run((context) -> {
 				assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 					.isThrownBy(() -> context.getBean(LongTextService.class).answer(prompt))

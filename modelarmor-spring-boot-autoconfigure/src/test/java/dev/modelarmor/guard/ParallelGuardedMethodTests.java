@@ -151,7 +151,7 @@ class ParallelGuardedMethodTests {
 	void anOutageWithFailOpenLetsTheResultThroughWithTheSameWarningAndMetric(CapturedOutput output) {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(0)
 			.willReturn(aResponse().withStatus(503)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			Events events = context.getBean(Events.class);
 			assertThat(context.getBean(ParallelService.class).answer(QUESTION)).isEqualTo(ANSWER);
 			assertThat(events.all()).containsExactly("body", "PROMPT failed_open", "RESPONSE allowed");

@@ -78,7 +78,7 @@ class TokenStallGuardTests {
 	@Test
 	void failOpenLetsTheCallThroughAtTheDeadlineWithItsWarnLine(CapturedOutput output) throws Exception {
 		try (StallingTokenEndpoint stalling = StallingTokenEndpoint.start()) {
-			runner(stalling).withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+			runner(stalling).withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 				long started = System.nanoTime();
 				assertThat(context.getBean(RecordService.class).summarise(QUESTION)).isEqualTo(ANSWER);
 				// Prompt and answer: two screenings, each ends at its own deadline.

@@ -129,7 +129,7 @@ class ScreeningMetricsTests {
 	@Test
 	void anOutageFailsOpenWhenAllowed() {
 		failEverything(modelArmor);
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			assertThat(context.getBean(Chat.class).blocking(CLEAN)).isEqualTo("answer to " + CLEAN);
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			assertThat(count(meters, "prompt", "failed_open", "none")).isEqualTo(1);
@@ -164,7 +164,7 @@ class ScreeningMetricsTests {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(1)
 			.willReturn(status(400).withHeader("Content-Type", "application/json")
 				.withBody("{\"error\": {\"code\": 400, \"status\": \"INVALID_ARGUMENT\"}}")));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 				.isThrownBy(() -> context.getBean(Chat.class).blocking(CLEAN));
 			MeterRegistry meters = context.getBean(MeterRegistry.class);

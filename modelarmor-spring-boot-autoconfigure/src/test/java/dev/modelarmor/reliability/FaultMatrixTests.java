@@ -58,7 +58,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.junit.jupiter.api.Assertions.assertTimeout;
 
 /**
- * The fault matrix of issue 7: what a caller of {@link ModelArmorTemplate} gets when the network or the
+ * The fault matrix: what a caller of {@link ModelArmorTemplate} gets when the network or the
  * server misbehaves, one test per row of docs/failure-behaviour.md. Everything runs against WireMock on
  * loopback; waits between attempts run in virtual time, so a call that retries until its 60 s deadline
  * takes milliseconds. Only the read timeout of row 6 uses the real clock.

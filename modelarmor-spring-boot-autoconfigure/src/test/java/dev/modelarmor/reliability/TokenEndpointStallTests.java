@@ -147,7 +147,7 @@ class TokenEndpointStallTests {
 	}
 
 	/**
-	 * The measurement of issue 13: {@value #RUNS} calls, {@value #PARALLEL} at a time, each with a 2 s
+	 * The measurement of a stalled token endpoint: {@value #RUNS} calls, {@value #PARALLEL} at a time, each with a 2 s
 	 * deadline, all waiting on the one stalled token request. Prints the overshoot past the deadline,
 	 * counted from the start of the call to its exception.
 	 *

@@ -242,7 +242,7 @@ class ScreenerTests {
 		assertThat(ex).isNotInstanceOf(ModelArmorException.class)
 			.hasCause(refused)
 			.hasMessage("Model Armor refused to screen the prompt (HTTP 400); the call is blocked whatever "
-					+ "modelarmor.guard.fail-open says. Correct the text sent");
+					+ "modelarmor.screening.fail-open says. Correct the text sent");
 		assertThat(ex.phase()).isEqualTo(Phase.PROMPT);
 		assertThat(ex.reason()).isEqualTo("HTTP 400");
 		assertThat(ex.tooLarge()).isFalse();

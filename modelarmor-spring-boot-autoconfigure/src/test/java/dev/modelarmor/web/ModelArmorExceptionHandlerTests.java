@@ -128,7 +128,7 @@ class ModelArmorExceptionHandlerTests {
 		modelArmor.stubFor(com.github.tomakehurst.wiremock.client.WireMock.post(urlPathMatching(".*:sanitizeUserPrompt"))
 			.atPriority(1)
 			.willReturn(com.github.tomakehurst.wiremock.client.WireMock.status(modelArmorStatus)));
-		this.runner.withPropertyValues("modelarmor.guard.fail-open=true").run((context) -> {
+		this.runner.withPropertyValues("modelarmor.screening.fail-open=true").run((context) -> {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
 			MvcResult result = mvc.perform(chat(QUESTION))
 				.andExpect(status().is(problemStatus))

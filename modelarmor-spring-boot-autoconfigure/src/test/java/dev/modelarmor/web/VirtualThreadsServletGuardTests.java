@@ -29,7 +29,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * Issue 24 item 6: with {@code spring.threads.virtual.enabled=true} (Java 21 and later) the guard of a servlet
+ * With {@code spring.threads.virtual.enabled=true} (Java 21 and later) the guard of a servlet
  * application answers as it does on platform threads, and the starter's executor runs on virtual threads.
  */
 @EnabledForJreRange(min = JRE.JAVA_21)

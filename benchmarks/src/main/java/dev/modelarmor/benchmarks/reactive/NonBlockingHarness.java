@@ -28,7 +28,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Issue 24's harness, one run (not a timed test): the blocking path ({@code screen} on a thread of its
+ * The non-blocking path's harness, one run (not a timed test): the blocking path ({@code screen} on a thread of its
  * own per screening, or on Reactor's {@code boundedElastic} as the advisor did) against the non-blocking one
  * ({@code screenAsync} over the client's {@code sendAsync} path), first during a 503 outage with a 3 s retry
  * deadline at N concurrent screenings (the slowest end, the platform threads alive, the wait of an unrelated

@@ -82,7 +82,7 @@ public class MicrometerScreeningObserver implements ScreeningObserver {
 			return;
 		}
 		for (String filter : matchedFilters) {
-			// bounded: a name the server invents counts as other (issue 26)
+			// bounded: a name the server invents counts as other, so a hostile server cannot grow the meter count
 			increment(registry, phaseTag, templateTag, result, BoundedTags.filter(filter));
 		}
 	}

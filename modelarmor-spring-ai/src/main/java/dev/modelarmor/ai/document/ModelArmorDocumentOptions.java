@@ -29,7 +29,7 @@ public record ModelArmorDocumentOptions(MatchAction onMatch, OnBlockedDocument o
 	/**
 	 * What becomes of a document that is blocked: one that matched with a blocking match action, that
 	 * Model Armor refused (too large), or that could not be screened while
-	 * {@code modelarmor.guard.fail-open} is off.
+	 * {@code modelarmor.screening.fail-open} is off.
 	 */
 	public enum OnBlockedDocument {
 

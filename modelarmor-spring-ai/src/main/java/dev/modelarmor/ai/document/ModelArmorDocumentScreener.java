@@ -36,7 +36,7 @@ import org.springframework.ai.document.Document;
  * <li>a match that {@link MatchAction#DEIDENTIFY} can rewrite (Sensitive Data Protection alone): the
  * document goes on with its de-identified text, its id and metadata kept;</li>
  * <li>a match that blocks, text that Model Armor refused, or screening that could not complete with
- * {@code modelarmor.guard.fail-open} off: the document is dropped, or the whole call fails
+ * {@code modelarmor.screening.fail-open} off: the document is dropped, or the whole call fails
  * ({@link OnBlockedDocument}).</li>
  * </ul>
  * A document without text (media only) contributes no text to the prompt and is passed on unscreened.

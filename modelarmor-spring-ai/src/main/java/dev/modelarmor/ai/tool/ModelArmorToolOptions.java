@@ -39,7 +39,7 @@ public record ModelArmorToolOptions(MatchAction onMatch, OnBlockedTool onBlock, 
 	/**
 	 * What a blocked tool call or result does: blocked are a match with a blocking match action, text that
 	 * Model Armor refused (too large), and screening that could not complete while
-	 * {@code modelarmor.guard.fail-open} is off.
+	 * {@code modelarmor.screening.fail-open} is off.
 	 */
 	public enum OnBlockedTool {
 

@@ -108,7 +108,7 @@ class MockedClientTests {
 	}
 
 	@Nested
-	@SpringBootTest(properties = "modelarmor.guard.fail-open=true")
+	@SpringBootTest(properties = "modelarmor.screening.fail-open=true")
 	class UnstubbedMockWithFailOpen {
 
 		@MockitoBean

@@ -4,16 +4,18 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
+import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Maps {@code modelarmor.spring-ai.*} onto the Spring AI integration's settings types, so that an invalid value
- * fails startup with a {@link ModelArmorConfigurationException} naming the property. Apart from
- * {@link ModelArmorSettings}: only an application with the Spring AI integration loads the types it maps to.
+ * fails startup with a {@link ModelArmorConfigurationException} naming the property. Called only where the
+ * Spring AI integration is configured: only an application that has it loads the types it maps to.
  */
-final class SpringAiSettings {
+final class SpringAiSettingsMapper {
 
 	private static final String ADVISOR = "modelarmor.spring-ai.advisor.";
 
@@ -21,7 +23,7 @@ final class SpringAiSettings {
 
 	private static final String TOOLS_TEMPLATE = "modelarmor.spring-ai.tools.template";
 
-	private SpringAiSettings() {
+	private SpringAiSettingsMapper() {
 	}
 
 	/**
@@ -76,7 +78,7 @@ final class SpringAiSettings {
 	}
 
 	private static @Nullable String template(String property, @Nullable String template) {
-		ModelArmorSettings.requireNotBlankTemplate(property, template);
+		PropertyValues.requireNotBlankTemplate(property, template);
 		return (template != null && !template.isEmpty()) ? template : null;
 	}
 
@@ -88,18 +90,36 @@ final class SpringAiSettings {
 	 */
 	static ModelArmorAdvisorOptions advisor(ModelArmorSpringAiProperties.Advisor advisor) {
 		if (advisor.isParallelPromptScreening() && advisor.getOnMatch() == MatchAction.DEIDENTIFY) {
-			throw ModelArmorSettings.invalid(ADVISOR + "parallel-prompt-screening", true,
+			throw PropertyValues.invalid(ADVISOR + "parallel-prompt-screening", true,
 					"cannot be used with " + ADVISOR + "on-match=deidentify: the model would read "
 							+ "the prompt before it is de-identified; set one of them otherwise");
 		}
 		try {
 			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), ModelArmorSettings.bytes(advisor.getStreamWindow()),
+					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamWindow()),
 					advisor.isParallelPromptScreening());
 		}
 		catch (IllegalArgumentException ex) {
-			throw ModelArmorSettings.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
+			throw PropertyValues.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
 		}
+	}
+
+	/**
+	 * How retrieved documents are screened.
+	 * @param documents {@code modelarmor.spring-ai.documents.*}
+	 * @return the document screener's options
+	 */
+	static ModelArmorDocumentOptions documents(ModelArmorSpringAiProperties.Documents documents) {
+		return new ModelArmorDocumentOptions(documents.getOnMatch(), documents.getOnBlock());
+	}
+
+	/**
+	 * How tool calls and results are screened.
+	 * @param tools {@code modelarmor.spring-ai.tools.*}
+	 * @return the tool screener's options
+	 */
+	static ModelArmorToolOptions tools(ModelArmorSpringAiProperties.Tools tools) {
+		return new ModelArmorToolOptions(tools.getOnMatch(), tools.getOnBlock(), tools.getRefusal());
 	}
 
 }

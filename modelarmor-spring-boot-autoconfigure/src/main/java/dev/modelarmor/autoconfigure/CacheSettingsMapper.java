@@ -12,18 +12,42 @@ import org.springframework.cache.Cache;
 import org.springframework.util.StringUtils;
 
 /**
- * Turns the {@code modelarmor.cache.*} properties into {@link VerdictCache.Settings} for one cache: a
- * cache outside this process needs {@code modelarmor.cache.signing-key}, and no operation of the cache may
- * take longer than a call's retry deadline.
+ * Maps {@code modelarmor.cache.*} onto {@link VerdictCache.Settings} for one cache: a cache outside this
+ * process needs {@code modelarmor.cache.signing-key}, and no operation of the cache may take longer than a
+ * call's retry deadline.
  */
-final class ModelArmorCacheSettings {
+final class CacheSettingsMapper {
 
 	static final String SIGNING_KEY = "modelarmor.cache.signing-key";
 
-	private ModelArmorCacheSettings() {
+	private CacheSettingsMapper() {
 	}
 
-	static VerdictCache.Settings of(ModelArmorCacheProperties properties, Cache cache, RetrySettings retry) {
+	/**
+	 * Checks the properties that need no cache, whether the cache is enabled or not, like every other
+	 * property.
+	 * @param properties {@code modelarmor.cache.*}
+	 * @throws ModelArmorConfigurationException naming the first property that is refused
+	 */
+	static void check(ModelArmorCacheProperties properties) {
+		PropertyValues.requireNotBlank("modelarmor.cache.name", properties.getName(), "remove it or name a cache");
+		try {
+			VerdictCache.requireTimeToLive(properties.getTimeToLive());
+		}
+		catch (InvalidSettingException ex) {
+			throw PropertyValues.invalid("modelarmor.cache.", ex);
+		}
+	}
+
+	/**
+	 * The settings of one cache.
+	 * @param properties {@code modelarmor.cache.*}
+	 * @param cache the cache the verdicts are kept in
+	 * @param retry the retry strategy, whose deadline bounds each operation of the cache
+	 * @return the settings
+	 * @throws ModelArmorConfigurationException naming the property that is refused
+	 */
+	static VerdictCache.Settings settings(ModelArmorCacheProperties properties, Cache cache, RetrySettings retry) {
 		VerdictSigningKeys keys = signingKeys(properties, cache);
 		Duration timeout = properties.getOperationTimeout();
 		if (timeout != null && timeout.compareTo(retry.deadline()) > 0) {
@@ -34,7 +58,7 @@ final class ModelArmorCacheSettings {
 					properties.getSkipFor(), keys);
 		}
 		catch (InvalidSettingException ex) {
-			throw new InvalidPropertyValue("modelarmor.cache." + ex.setting(), ex.value(), ex.reason());
+			throw PropertyValues.invalid("modelarmor.cache.", ex);
 		}
 	}
 

@@ -1,0 +1,75 @@
+package dev.modelarmor.autoconfigure;
+
+import java.util.IllformedLocaleException;
+import java.util.Locale;
+
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.SanitizeOptions;
+import dev.modelarmor.retry.InvalidSettingException;
+import dev.modelarmor.screening.ScreeningWindows;
+
+import static dev.modelarmor.autoconfigure.PropertyValues.bytes;
+import static dev.modelarmor.autoconfigure.PropertyValues.invalid;
+
+/**
+ * Maps {@code modelarmor.screening.*} onto what every screening is made with: the {@link ScreeningWindows} of
+ * long text and the multi-language options each call sends. The ranges are {@link ScreeningWindows}' own.
+ */
+final class ScreeningSettingsMapper {
+
+	private static final String WINDOW = "modelarmor.screening.window.";
+
+	private static final String SOURCE_LANGUAGE = "modelarmor.screening.multi-language-detection.source-language";
+
+	private ScreeningSettingsMapper() {
+	}
+
+	/**
+	 * How text longer than one window is screened.
+	 * @param window {@code modelarmor.screening.window.*}
+	 * @return the windows
+	 * @throws ModelArmorConfigurationException naming the first property the windows refuse
+	 */
+	static ScreeningWindows windows(ModelArmorScreeningProperties.Window window) {
+		try {
+			return new ScreeningWindows(bytes(window.getSize()), bytes(window.getOverlap()), window.getParallelism(),
+					window.getMaxWindows());
+		}
+		catch (InvalidSettingException ex) {
+			// The sizes as they were configured (2KB), not as bytes.
+			Object value = switch (ex.setting()) {
+				case "size" -> window.getSize();
+				case "overlap" -> window.getOverlap();
+				default -> ex.value();
+			};
+			throw invalid(WINDOW + ex.setting(), value, ex.reason());
+		}
+	}
+
+	/**
+	 * The multi-language options every screening sends.
+	 * @param properties {@code modelarmor.screening.multi-language-detection.*}
+	 * @return the options, {@link SanitizeOptions#NONE} when neither is set
+	 * @throws ModelArmorConfigurationException naming the source language when it is no BCP 47 language tag
+	 */
+	static SanitizeOptions sanitizeOptions(ModelArmorScreeningProperties.MultiLanguageDetection properties) {
+		String language = properties.getSourceLanguage();
+		if (language != null) {
+			language = language.strip();
+			try {
+				// strict: a well-formed tag with a language, nothing ignored
+				Locale locale = new Locale.Builder().setLanguageTag(language).build();
+				if (locale.getLanguage().isEmpty()) {
+					throw new IllformedLocaleException("no language");
+				}
+			}
+			catch (IllformedLocaleException ex) {
+				throw new ModelArmorConfigurationException(SOURCE_LANGUAGE,
+						"the value '" + language + "' is not a BCP 47 language tag",
+						"Set it to a code such as 'de' or 'pt-BR', or leave it unset to let Model Armor detect the language");
+			}
+		}
+		return new SanitizeOptions(language, properties.getEnabled());
+	}
+
+}

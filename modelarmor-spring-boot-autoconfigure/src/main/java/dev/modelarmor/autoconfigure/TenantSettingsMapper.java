@@ -1,0 +1,62 @@
+package dev.modelarmor.autoconfigure;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.TemplateReference;
+
+/**
+ * Maps {@code modelarmor.tenants.*} onto each tenant's template: a tenant names its template and the
+ * location it is called in, never a guessed one.
+ */
+final class TenantSettingsMapper {
+
+	static final String TENANTS_PROPERTY = "modelarmor.tenants";
+
+	private TenantSettingsMapper() {
+	}
+
+	/**
+	 * Each declared tenant's template.
+	 * @param properties the tenants' properties
+	 * @param allowedExtraLocations locations accepted besides Model Armor's known ones
+	 * @return the references by tenant
+	 * @throws ModelArmorConfigurationException naming the property, for a tenant without a template id or a
+	 * location, or with one that cannot be used
+	 */
+	static Map<String, TemplateReference> references(ModelArmorTenantProperties properties,
+			List<String> allowedExtraLocations) {
+		Map<String, TemplateReference> references = new LinkedHashMap<>();
+		properties.getTenants().forEach((name, tenant) -> {
+			String prefix = TENANTS_PROPERTY + "." + name;
+			String templateId = tenant.getTemplateId();
+			String location = tenant.getLocation();
+			if (templateId == null || templateId.isBlank()) {
+				throw new ModelArmorConfigurationException(prefix + ".template-id", "is not set",
+						"Name the tenant's template with " + prefix + ".template-id");
+			}
+			if (location == null || location.isBlank()) {
+				throw new ModelArmorConfigurationException(prefix + ".location",
+						"is not set: a tenant's template is called in its own location, never in a guessed one",
+						"Set " + prefix + ".location to the template's location, e.g. europe-west4");
+			}
+			if (!ClientSettingsMapper.isKnownLocation(location.strip(), allowedExtraLocations)) {
+				throw new ModelArmorConfigurationException(prefix + ".location",
+						"is not a Model Armor location (" + location.strip() + ")",
+						"Use " + ClientSettingsMapper.knownLocations());
+			}
+			try {
+				references.put(name, TemplateReference.of(templateId.strip(), location.strip()));
+			}
+			catch (IllegalArgumentException ex) {
+				boolean badLocation = ex.getMessage() != null && ex.getMessage().startsWith("location");
+				throw new ModelArmorConfigurationException(prefix + (badLocation ? ".location" : ".template-id"),
+						String.valueOf(ex.getMessage()), "Correct the value", ex);
+			}
+		});
+		return references;
+	}
+
+}
