@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import dev.modelarmor.client.internal.RetryAfterHints;
+import dev.modelarmor.retry.internal.RetryAfterHints;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;

@@ -2,7 +2,7 @@ package dev.modelarmor.client;
 
 import java.util.concurrent.CompletableFuture;
 
-import dev.modelarmor.client.internal.Futures;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

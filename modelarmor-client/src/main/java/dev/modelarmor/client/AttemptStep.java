@@ -12,7 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-import dev.modelarmor.client.internal.Futures;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 import dev.modelarmor.retry.HttpFailure;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.TokenUnavailableException;

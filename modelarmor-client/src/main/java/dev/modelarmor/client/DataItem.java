@@ -1,6 +1,6 @@
 package dev.modelarmor.client;
 
-import dev.modelarmor.client.internal.Utf8;
+import dev.modelarmor.internal.Utf8;
 
 import java.util.Arrays;
 import java.util.Objects;

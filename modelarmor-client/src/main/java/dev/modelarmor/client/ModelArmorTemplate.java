@@ -7,7 +7,7 @@ import java.util.concurrent.Executor;
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
-import dev.modelarmor.client.internal.Futures;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

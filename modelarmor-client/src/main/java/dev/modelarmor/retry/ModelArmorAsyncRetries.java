@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-import dev.modelarmor.client.internal.Futures;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Attempt;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Retried;
 import org.jspecify.annotations.Nullable;

@@ -1,6 +1,6 @@
 package dev.modelarmor.retry;
 
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -32,7 +32,7 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 	 * @param classifier decides which failures are retried
 	 * @param budget the client's retry budget, or {@code null} for none
 	 */
-	public ModelArmorRetryPolicy(FailureClassifier classifier, @Nullable RetryBudget budget) {
+	ModelArmorRetryPolicy(FailureClassifier classifier, @Nullable RetryBudget budget) {
 		this.classifier = classifier;
 		this.budget = budget;
 	}

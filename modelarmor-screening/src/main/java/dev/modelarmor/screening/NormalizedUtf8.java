@@ -3,7 +3,7 @@ package dev.modelarmor.screening;
 import java.text.Normalizer;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import dev.modelarmor.client.internal.Utf8;
+import dev.modelarmor.internal.Utf8;
 
 /**
  * The size of text in the unit that windows are cut in: UTF-8 bytes of its normalized form, an upper

@@ -12,7 +12,7 @@ import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 import dev.modelarmor.retry.TokenUnavailableException;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;

@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.client.internal.Utf8;
+import dev.modelarmor.internal.Utf8;
 import dev.modelarmor.screening.TextWindows.Plan;
 import dev.modelarmor.screening.TextWindows.Window;
 import dev.modelarmor.screening.cache.VerdictLookup;

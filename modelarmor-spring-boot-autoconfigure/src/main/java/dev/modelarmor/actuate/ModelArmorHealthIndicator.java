@@ -10,7 +10,7 @@ import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.admin.Template;
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpHeaders;

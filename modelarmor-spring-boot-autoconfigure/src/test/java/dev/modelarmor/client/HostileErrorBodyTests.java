@@ -208,7 +208,7 @@ class HostileErrorBodyTests {
 	void aHintTooLongInEitherPlaceEndsTheCallAtOnceWithItsOutcome() {
 		answer(503, retryInfo("99999999999999999999999s"));
 		assertThat(callFails()).satisfies((ex) -> {
-			assertThat(ex.retryAfter()).contains(dev.modelarmor.client.internal.RetryAfterHints.TOO_LONG);
+			assertThat(ex.retryAfter()).contains(dev.modelarmor.retry.internal.RetryAfterHints.TOO_LONG);
 			assertThat(ex.outcome()).contains(CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
 		});
 
@@ -216,7 +216,7 @@ class HostileErrorBodyTests {
 		modelArmor.stubFor(post(urlPathEqualTo(PATH))
 			.willReturn(aResponse().withStatus(503).withHeader("Retry-After", "Fri, 31 Dec 9999 23:59:59 GMT")));
 		assertThat(callFails()).satisfies((ex) -> {
-			assertThat(ex.retryAfter()).contains(dev.modelarmor.client.internal.RetryAfterHints.TOO_LONG);
+			assertThat(ex.retryAfter()).contains(dev.modelarmor.retry.internal.RetryAfterHints.TOO_LONG);
 			assertThat(ex.outcome()).contains(CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
 		});
 		assertThat(this.time.sleeps()).isEmpty();

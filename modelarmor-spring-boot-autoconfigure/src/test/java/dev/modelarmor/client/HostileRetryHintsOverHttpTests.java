@@ -10,7 +10,7 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.HostileHints;
-import dev.modelarmor.client.internal.RetryAfterHints;
+import dev.modelarmor.retry.internal.RetryAfterHints;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.modelarmor.retry;
 
-import dev.modelarmor.client.internal.FailureClassifier;
+import dev.modelarmor.retry.internal.FailureClassifier;
 
 import java.io.EOFException;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
-import dev.modelarmor.client.internal.RetryAfterHints;
+import dev.modelarmor.retry.internal.RetryAfterHints;
 import dev.modelarmor.retry.RetryTimeline.RetryDecision;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

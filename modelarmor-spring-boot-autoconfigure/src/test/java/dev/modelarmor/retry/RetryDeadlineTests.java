@@ -1,6 +1,6 @@
 package dev.modelarmor.retry;
 
-import dev.modelarmor.client.internal.RetryAfterHints;
+import dev.modelarmor.retry.internal.RetryAfterHints;
 
 import java.time.Duration;
 import java.time.Instant;

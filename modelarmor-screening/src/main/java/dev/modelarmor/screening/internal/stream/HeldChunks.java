@@ -3,7 +3,7 @@ package dev.modelarmor.screening.internal.stream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.modelarmor.client.internal.Utf8;
+import dev.modelarmor.internal.Utf8;
 
 /**
  * The chunks of one stream that {@link StreamWindows} received and has not emitted, oldest first, and per

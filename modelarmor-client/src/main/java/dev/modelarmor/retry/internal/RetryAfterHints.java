@@ -1,4 +1,4 @@
-package dev.modelarmor.client.internal;
+package dev.modelarmor.retry.internal;
 
 import java.time.DateTimeException;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package dev.modelarmor.client.internal;
+package dev.modelarmor.retry.internal;
 
 import java.io.IOException;
 import java.security.cert.CertificateException;

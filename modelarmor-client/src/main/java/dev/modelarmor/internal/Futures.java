@@ -1,4 +1,4 @@
-package dev.modelarmor.client.internal;
+package dev.modelarmor.internal;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;

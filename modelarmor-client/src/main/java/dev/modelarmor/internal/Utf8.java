@@ -1,4 +1,4 @@
-package dev.modelarmor.client.internal;
+package dev.modelarmor.internal;
 
 /**
  * The UTF-8 length of text without encoding it: the one count of UTF-8 bytes that request limits, windows
