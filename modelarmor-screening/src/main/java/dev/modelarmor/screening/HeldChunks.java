@@ -36,8 +36,14 @@ final class HeldChunks<C> {
 	/** Per generation: whether its held text must be screened again (its last window was de-identified). */
 	private final List<Boolean> dirty = new ArrayList<>();
 
-	/** Per generation: whether a window of its text was screened. */
+	/**
+	 * Per generation: whether its later windows are full size: some of its text was emitted, or two of its
+	 * first windows were screened (so that a generation whose chunks cannot go yet costs no more calls).
+	 */
 	private final List<Boolean> started = new ArrayList<>();
+
+	/** Per generation: how many of its windows were screened. */
+	private final List<Integer> windows = new ArrayList<>();
 
 	/**
 	 * Creates the held chunks of one stream.
@@ -73,6 +79,7 @@ final class HeldChunks<C> {
 				this.newBytes.add(0L);
 				this.dirty.add(false);
 				this.started.add(false);
+				this.windows.add(0);
 			}
 			long bytes = Utf8.length(text);
 			this.pending.get(g).append(text);
@@ -122,24 +129,35 @@ final class HeldChunks<C> {
 	void screened(int g, boolean deidentified) {
 		this.newBytes.set(g, 0L);
 		this.dirty.set(g, deidentified);
-		this.started.set(g, true);
+		this.windows.set(g, this.windows.get(g) + 1);
+		if (this.windows.get(g) >= 2) {
+			this.started.set(g, true);
+		}
 	}
 
 	/**
 	 * The most chunks, from the oldest, that a window screened now lets go: all of them at the end of the
 	 * stream, else those whose text of every generation ends at least the window's overlap before its end
-	 * (the first window's for a generation not screened yet), and, where one is near, at the end of a
-	 * sentence or a word, so that more is held back rather than less.
+	 * (the first window's for a generation not started yet), and, where one is near, at the end of a
+	 * sentence or a word, so that more is held back rather than less (unless none would go then).
 	 * @param last whether the stream ended
 	 * @return the count of chunks
 	 */
 	int releasable(boolean last) {
 		int[] cut = new int[this.pending.size()];
+		int[] atBoundary = new int[cut.length];
 		for (int g = 0; g < cut.length; g++) {
 			StringBuilder text = this.pending.get(g);
 			int kept = this.started.get(g) ? this.overlap : this.firstOverlap;
-			cut[g] = last ? text.length() : boundaryBefore(text, heldStart(text, kept), kept / 2);
+			cut[g] = last ? text.length() : heldStart(text, kept);
+			atBoundary[g] = last ? cut[g] : boundaryBefore(text, cut[g], kept / 2);
 		}
+		int chunks = releasable(atBoundary);
+		return (chunks > 0) ? chunks : releasable(cut);
+	}
+
+	/** The most chunks, from the oldest, whose text of every generation ends at or before its cut. */
+	private int releasable(int[] cut) {
 		int[] end = new int[cut.length];
 		for (int k = 0; k < this.held.size(); k++) {
 			int[] lengths = this.held.get(k).lengths();
@@ -184,6 +202,9 @@ final class HeldChunks<C> {
 	void release(int chunks) {
 		for (int g = 0; g < this.pending.size(); g++) {
 			int emitted = end(g, chunks);
+			if (emitted > 0) {
+				this.started.set(g, true);
+			}
 			StringBuilder text = this.pending.get(g);
 			text.delete(0, emitted);
 			this.pendingBytes.set(g, Utf8.length(text));
@@ -205,8 +226,7 @@ final class HeldChunks<C> {
 
 	/**
 	 * Where to cut a text at or before {@code cut}, at most {@code near} characters earlier: the last end of a
-	 * sentence there, else the last end of a word, else {@code cut}. Never 0, so that a cut that released
-	 * something still does.
+	 * sentence there, else the last end of a word, else {@code cut}; never 0.
 	 */
 	private static int boundaryBefore(CharSequence text, int cut, int near) {
 		int word = -1;

@@ -213,7 +213,9 @@ class StreamWindowsTests {
 			windows.accept(chunk("small "));
 		}
 		windows.finish();
-		assertThat(this.screened).hasSizeLessThanOrEqualTo(3);
+		// the first window's two screenings of the huge chunk (the second once 128 bytes more let it go),
+		// one window of the small chunks, the end
+		assertThat(this.screened).hasSizeLessThanOrEqualTo(4);
 	}
 
 	@Test

@@ -12,6 +12,7 @@ import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.StreamWindows.Step;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -78,6 +79,50 @@ class StreamWindowsFirstWindowTests {
 		// at most the first window less its overlap of 128, at the end of a sentence at most 64 bytes before
 		assertThat(emitted.length()).isBetween(fed - 128 - 64 - 12, fed - 128);
 		assertThat(emitted.toString()).isEqualTo(filler(68)).endsWith("Lyon. ");
+	}
+
+	@Test
+	void aCutMovedBackToAWordEndThatWouldEmitNothingStaysWhereItWas() {
+		String first = filler(120).substring(0, 119) + "x"; // ends inside a word
+		List<String> chunks = new ArrayList<>(List.of(first));
+		for (int i = 0; i < 30; i++) {
+			chunks.add("x".repeat(10));
+		}
+		List<String> emitted = new ArrayList<>();
+		StreamWindows<String> windows = new StreamWindows<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
+		int screenings = 0;
+		for (String chunk : chunks) {
+			done(windows.accept(chunk)).emit().forEach(emitted::add);
+			if (!emitted.isEmpty()) {
+				screenings = windows.screenings();
+				break;
+			}
+		}
+		// the cut (128 bytes before 260) lets the first chunk and the next go; the word end before it, none
+		assertThat(emitted).containsExactly(first, "x".repeat(10));
+		assertThat(screenings).isOne();
+	}
+
+	@Test
+	void aFirstChunkLongerThanTheHeldPartGoesAfterASecondSmallWindowNotAFullOne() {
+		String first = filler(200);
+		List<String> chunks = new ArrayList<>(List.of(first));
+		for (String word : filler(3_000).substring(200).split("(?<= )")) {
+			chunks.add(word);
+		}
+		StreamWindows<String> windows = new StreamWindows<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
+		List<String> emitted = new ArrayList<>();
+		int fed = 0;
+		for (String chunk : chunks) {
+			fed += chunk.length();
+			done(windows.accept(chunk)).emit().forEach(emitted::add);
+			if (!emitted.isEmpty()) {
+				break;
+			}
+		}
+		assertThat(emitted).first().isEqualTo(first);
+		assertThat(windows.screenings()).isEqualTo(2);
+		assertThat(fed).isLessThan(200 + 256);
 	}
 
 	@ParameterizedTest(name = "{0} bytes")
