@@ -23,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  * most {@code overlap}), so that the answer starts reaching the caller one screening after it; the later
  * ones are {@code window} bytes with {@code overlap}, so that a longer answer costs about the calls it
  * would in full windows only (an answer shorter than {@code firstWindow} is screened once, at the end;
- * one shorter than {@code window} at most twice). After a window passes, the chunks that end at least its
+ * one shorter than {@code window} at most twice when its chunks are shorter than the first window's
+ * overlap; a first window that can emit none of its chunks is followed by a second small one). After a window passes, the chunks that end at least its
  * overlap before its end are emitted, as the stream sent them, cut at the end of a sentence or a word
  * where one is within half the overlap before (more is then held back); the rest is held back and is the
  * head of the next window. A match shorter than the first window's overlap, or past the first window
