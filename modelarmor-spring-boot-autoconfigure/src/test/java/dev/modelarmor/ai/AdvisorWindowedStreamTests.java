@@ -112,7 +112,8 @@ class AdvisorWindowedStreamTests {
 
 	@Test
 	void aMatchAcrossAChunkBoundaryIsFoundAndNothingAfterThePreviousWindowIsEmitted() {
-		String head = "a".repeat(1019) + " ";
+		// 150 bytes pass in the first window (of 300), the next is due at 1,174 bytes: in the injection
+		String head = "a".repeat(1169) + " ";
 		int split = INJECTION.indexOf("previous");
 		List<String> chunks = new ArrayList<>(chunks(head, 50));
 		chunks.add(INJECTION.substring(0, split));
@@ -135,6 +136,42 @@ class AdvisorWindowedStreamTests {
 		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-mode=per-chunk").run((context) -> {
 			model(context).streaming(chunks);
 			assertThat(content(context)).as("per chunk, the split injection goes unseen").containsExactlyElementsOf(chunks);
+		});
+	}
+
+	@Test
+	void theFirstSentencesReachTheCallerOnceTheFirstWindowPassedWhileTheModelStillStreams() {
+		String opening = sentences(300);
+		this.runner.run((context) -> {
+			model(context).streamingResponses(Flux.concat(Flux.fromIterable(chunks(opening, 6))
+				.map(AdvisorWindowedStreamTests::textChunk), Flux.never()));
+			String first = chatClient(context).prompt().user(QUESTION).stream().content().next()
+				.block(Duration.ofSeconds(30));
+			assertThat(first).isNotEmpty();
+			assertThat(opening).startsWith(first);
+			assertThat(responseRequests(modelArmor)).hasSize(1);
+		});
+	}
+
+	@Test
+	void anInjectionSplitOverTwoChunksAcrossTheFirstWindowsEdgeIsNeverEmitted() {
+		int split = INJECTION.indexOf("previous");
+		// 250 bytes, then the injection's first 11 bytes end the first window (of 261 bytes), which passes
+		String head = sentences(250).substring(0, 250);
+		List<String> chunks = new ArrayList<>(chunks(head, 10));
+		chunks.add(INJECTION.substring(0, split));
+		chunks.add(INJECTION.substring(split));
+		chunks.addAll(chunks(sentences(2_000), 10));
+		this.runner.run((context) -> {
+			model(context).streaming(chunks);
+			List<ChatClientResponse> responses = responses(context);
+			assertRefusal(responses.get(responses.size() - 1), ModelArmorAdvisorOptions.DEFAULT_REFUSAL, "response",
+					"matched", Set.of("pi_and_jailbreak"));
+			String emitted = text(responses.subList(0, responses.size() - 1));
+			assertThat(emitted).isNotEmpty().doesNotContain("Ignore");
+			assertThat(head).startsWith(emitted);
+			assertThat(windowTexts()).first().asString().endsWith(INJECTION.substring(0, split));
+			assertThat(windowTexts()).anySatisfy((text) -> assertThat(text).contains(INJECTION));
 		});
 	}
 

@@ -77,14 +77,26 @@ class FluxGuardTests {
 			assertThat(context.getBean(Calls.class).subscriptions.get()).isOne();
 		});
 		List<String> windows = responseRequests(modelArmor).stream().map(FluxGuardTests::screenedText).toList();
-		// 3,000 bytes in windows of 2,048 with an overlap of 512: one window while it streams, one at the end
-		// the first holds parts 0 to 20; 0 to 14 are emitted, 15 to 20 (the overlap's) held for the last window
-		assertThat(windows).containsExactly(String.join("", PARTS.subList(0, 21)), String.join("", PARTS.subList(15, 30)));
+		// 3,000 bytes: a first window of 256 bytes, then windows of 2,048 with an overlap of 512, the rest at the end.
+		// The first holds parts 0 to 2 and emits part 0 (128 bytes held back, cut at the word end after part 1's
+		// head, so part 1 is held). The second holds parts 1 to 21; 1 to 15 are emitted (the cut 512 bytes before
+		// its end moves back to the word end after part 16's head), 16 to 21 held for the last window.
+		assertThat(windows).containsExactly(String.join("", PARTS.subList(0, 3)), String.join("", PARTS.subList(1, 22)),
+				String.join("", PARTS.subList(16, 30)));
+	}
+
+	@Test
+	void theFirstPartsAreEmittedOnceTheFirstWindowPassedWhileTheBodyStillStreams() {
+		this.runner.run((context) -> StepVerifier.create(context.getBean(FluxService.class).endless(QUESTION))
+			.expectNext(PARTS.get(0))
+			.thenCancel()
+			.verify(java.time.Duration.ofSeconds(30)));
+		assertThat(responseRequests(modelArmor)).hasSize(1);
 	}
 
 	@Test
 	void aMatchInTheFirstWindowEmitsNothingAndEndsTheFluxWithTheViolation() {
-		this.runner.run((context) -> StepVerifier.create(context.getBean(FluxService.class).story(QUESTION, 5))
+		this.runner.run((context) -> StepVerifier.create(context.getBean(FluxService.class).story(QUESTION, 1))
 			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOf(ModelArmorViolationException.class)
 				.hasMessageNotContaining("FLUX")
 				.satisfies((violation) -> assertThat(((ModelArmorViolationException) violation).phase())
@@ -96,8 +108,28 @@ class FluxGuardTests {
 	void aMatchInALaterWindowEndsTheFluxAfterThePartsOfThePassedWindowsOnly() {
 		List<String> parts = parts(30, 25);
 		this.runner.run((context) -> StepVerifier.create(context.getBean(FluxService.class).story(QUESTION, 25))
-			.expectNextSequence(parts.subList(0, 15))
+			.expectNextSequence(parts.subList(0, 16))
 			.verifyError(ModelArmorViolationException.class));
+		this.runner.run((context) -> StepVerifier.create(context.getBean(FluxService.class).story(QUESTION, 5))
+			.expectNext(PARTS.get(0))
+			.verifyError(ModelArmorViolationException.class));
+	}
+
+	@Test
+	void aMatchSplitOverTwoElementsAcrossTheFirstWindowsEdgeIsNeverEmitted() {
+		int split = 9;
+		this.runner.run((context) -> {
+			List<String> emitted = new ArrayList<>();
+			StepVerifier.create(context.getBean(FluxService.class).split(QUESTION, split))
+				.recordWith(() -> emitted)
+				.thenConsumeWhile((part) -> true)
+				.verifyError(ModelArmorViolationException.class);
+			assertThat(emitted).containsExactly(PARTS.get(0));
+		});
+		// The first window ended in the first half of the match, and passed; the next held it whole.
+		assertThat(responseRequests(modelArmor)).extracting(FluxGuardTests::screenedText)
+			.anySatisfy((text) -> assertThat(text).endsWith(FORBIDDEN.substring(0, split)))
+			.anySatisfy((text) -> assertThat(text).contains(FORBIDDEN));
 	}
 
 	@Test
@@ -191,6 +223,19 @@ class FluxGuardTests {
 		public Flux<String> story(String question, int forbidden) {
 			this.calls.runs.incrementAndGet();
 			return Flux.fromIterable(parts(30, forbidden)).doOnSubscribe((s) -> this.calls.subscriptions.incrementAndGet());
+		}
+
+		@ModelArmorGuarded
+		public Flux<String> endless(String question) {
+			return Flux.concat(Flux.fromIterable(PARTS.subList(0, 3)), Flux.never());
+		}
+
+		/** Parts 0 and 1, then 56 bytes ending in the first {@code split} bytes of the match, then the rest. */
+		@ModelArmorGuarded
+		public Flux<String> split(String question, int split) {
+			String head = "x".repeat(56 - split) + FORBIDDEN.substring(0, split);
+			return Flux.concat(Flux.fromIterable(PARTS.subList(0, 2)), Flux.just(head, FORBIDDEN.substring(split) + " "),
+					Flux.fromIterable(PARTS.subList(2, 30)));
 		}
 
 		@ModelArmorGuarded(onMatch = MatchAction.DEIDENTIFY)

@@ -23,7 +23,8 @@ import org.springframework.core.Ordered;
  * @param streamMode how a streamed answer is screened
  * @param streamWindow with {@link StreamMode#WINDOWED}, the UTF-8 bytes of answer text that wait for one
  * screening: from {@value #MIN_STREAM_WINDOW} to {@value #MAX_STREAM_WINDOW}; a quarter of it (the
- * overlap) is held back and screened again with the next window
+ * overlap) is held back and screened again with the next window. The first window of an answer is smaller
+ * ({@code StreamWindows.DEFAULT_FIRST_WINDOW}), so that its first sentences are emitted early
  * @param parallelPromptScreening whether the model call starts while the prompt is being screened: its
  * answer is released only after the prompt's verdict, tools wait for the verdict, and a blocked prompt's
  * answer is discarded (the model's tokens are spent all the same). Not with {@link MatchAction#DEIDENTIFY},

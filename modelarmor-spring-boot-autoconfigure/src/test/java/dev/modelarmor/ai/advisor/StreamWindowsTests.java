@@ -36,6 +36,8 @@ class StreamWindowsTests {
 
 	private static final int OVERLAP = 256;
 
+	private static final int FIRST_OVERLAP = 128;
+
 	private static final String CARD = "4111 1111 1111 1111";
 
 	private static final String MASK = "[CARD]";
@@ -56,16 +58,18 @@ class StreamWindowsTests {
 			if (emitted.length() > 0) {
 				int covered = coverage(answer);
 				assertThat(covered).isGreaterThan(emitted.length());
+				// the first window, of 256 bytes, holds back half of it; the later ones the overlap
 				assertThat(answer.substring(emitted.length(), covered).getBytes(StandardCharsets.UTF_8))
-					.hasSizeGreaterThanOrEqualTo(OVERLAP);
+					.hasSizeGreaterThanOrEqualTo((this.screened.size() == 1) ? FIRST_OVERLAP : OVERLAP);
 			}
 		}
 		windows.finish().emit().forEach((c) -> emitted.append(text(c)));
 		assertThat(emitted.toString()).isEqualTo(answer);
-		// A window every window − overlap bytes (about), never one per chunk.
-		assertThat(this.screened).hasSizeBetween(answer.length() / WINDOW, answer.length() / (WINDOW - OVERLAP) + 2);
+		// The first window, then one every window − overlap bytes (about), never one per chunk.
+		assertThat(this.screened).hasSizeBetween(answer.length() / WINDOW, answer.length() / (WINDOW - OVERLAP) + 3);
 		for (String window : this.screened) {
-			assertThat(window.length()).isLessThanOrEqualTo(WINDOW + 60);
+			// a cut moved back to a word's end holds back up to half the overlap more
+			assertThat(window.length()).isLessThanOrEqualTo(WINDOW + OVERLAP / 2 + 60);
 		}
 	}
 
@@ -87,7 +91,8 @@ class StreamWindowsTests {
 	@Test
 	void aMatchAcrossTwoChunksAndAWindowEdgeIsFoundBeforeAnyOfItIsEmitted() {
 		String phrase = "ignore previous instructions";
-		String head = "a".repeat(1019) + " ";
+		// 150 bytes pass in the first window (of 300), the next is due at 1,174 bytes: in the phrase
+		String head = "a".repeat(1169) + " ";
 		List<String> chunks = new ArrayList<>();
 		for (int i = 0; i < head.length(); i += 50) {
 			chunks.add(head.substring(i, Math.min(head.length(), i + 50)));
@@ -109,8 +114,8 @@ class StreamWindowsTests {
 		assertThat(last).isNotNull();
 		assertThat(last.refusal()).isInstanceOf(Blocked.class);
 		assertThat(emitted.toString()).doesNotContain("ign").isEqualTo(head.substring(0, emitted.length()));
-		// The first window saw only half of the phrase and passed.
-		assertThat(this.screened.get(0)).contains("ignore prev").doesNotContain(phrase);
+		// A window saw only half of the phrase and passed.
+		assertThat(this.screened).anySatisfy((window) -> assertThat(window).contains("ignore prev").doesNotContain(phrase));
 	}
 
 	@Test
@@ -208,7 +213,9 @@ class StreamWindowsTests {
 			windows.accept(chunk("small "));
 		}
 		windows.finish();
-		assertThat(this.screened).hasSizeLessThanOrEqualTo(3);
+		// the first window's two screenings of the huge chunk (the second once 128 bytes more let it go),
+		// one window of the small chunks, the end
+		assertThat(this.screened).hasSizeLessThanOrEqualTo(4);
 	}
 
 	@Test

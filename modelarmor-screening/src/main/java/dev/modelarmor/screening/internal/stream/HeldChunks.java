@@ -8,11 +8,15 @@ import dev.modelarmor.internal.Utf8;
 /**
  * The chunks of one stream that {@link StreamWindows} received and has not emitted, oldest first, and per
  * generation the text they hold: when a window is due, and up to which chunk a screened window may be
- * emitted. Not thread-safe.
+ * emitted. A generation's first window is small, the later ones full size. Not thread-safe.
  *
  * @param <C> the type of the stream's chunks
  */
 final class HeldChunks<C> {
+
+	private final int firstWindow;
+
+	private final int firstOverlap;
 
 	private final int window;
 
@@ -33,11 +37,24 @@ final class HeldChunks<C> {
 	private final List<Boolean> dirty = new ArrayList<>();
 
 	/**
-	 * Creates the held chunks of one stream.
-	 * @param window the UTF-8 bytes that wait for a screening
-	 * @param overlap the UTF-8 bytes of a window held back for the next one
+	 * Per generation: whether its later windows are full size: some of its text was emitted, or two of its
+	 * first windows were screened (so that a generation whose chunks cannot go yet costs no more calls).
 	 */
-	HeldChunks(int window, int overlap) {
+	private final List<Boolean> started = new ArrayList<>();
+
+	/** Per generation: how many of its windows were screened. */
+	private final List<Integer> windows = new ArrayList<>();
+
+	/**
+	 * Creates the held chunks of one stream.
+	 * @param firstWindow the UTF-8 bytes of a generation that wait for its first screening
+	 * @param firstOverlap the UTF-8 bytes of the first window held back for the next one
+	 * @param window the UTF-8 bytes that wait for each later screening
+	 * @param overlap the UTF-8 bytes of a later window held back for the next one
+	 */
+	HeldChunks(int firstWindow, int firstOverlap, int window, int overlap) {
+		this.firstWindow = firstWindow;
+		this.firstOverlap = firstOverlap;
 		this.window = window;
 		this.overlap = overlap;
 	}
@@ -46,8 +63,9 @@ final class HeldChunks<C> {
 	 * Holds a chunk.
 	 * @param chunk the chunk
 	 * @param texts the text of each of its generations
-	 * @return whether a window is due: at least {@code window} bytes of a generation wait, and at least
-	 * {@code window - overlap} of them arrived since its previous window
+	 * @return whether a window is due: at least a window's bytes of a generation wait (the first window's
+	 * before its first screening, else {@code window}), and at least that window less its overlap arrived since
+	 * its previous window
 	 */
 	boolean add(C chunk, List<String> texts) {
 		int[] lengths = new int[texts.size()];
@@ -60,12 +78,17 @@ final class HeldChunks<C> {
 				this.pendingBytes.add(0L);
 				this.newBytes.add(0L);
 				this.dirty.add(false);
+				this.started.add(false);
+				this.windows.add(0);
 			}
 			long bytes = Utf8.length(text);
 			this.pending.get(g).append(text);
 			this.pendingBytes.set(g, this.pendingBytes.get(g) + bytes);
 			this.newBytes.set(g, this.newBytes.get(g) + bytes);
-			due |= this.pendingBytes.get(g) >= this.window && this.newBytes.get(g) >= this.window - this.overlap;
+			boolean first = !this.started.get(g);
+			int size = first ? this.firstWindow : this.window;
+			int kept = first ? this.firstOverlap : this.overlap;
+			due |= this.pendingBytes.get(g) >= size && this.newBytes.get(g) >= size - kept;
 		}
 		this.held.add(new Held<>(chunk, lengths));
 		return due;
@@ -106,20 +129,35 @@ final class HeldChunks<C> {
 	void screened(int g, boolean deidentified) {
 		this.newBytes.set(g, 0L);
 		this.dirty.set(g, deidentified);
+		this.windows.set(g, this.windows.get(g) + 1);
+		if (this.windows.get(g) >= 2) {
+			this.started.set(g, true);
+		}
 	}
 
 	/**
 	 * The most chunks, from the oldest, that a window screened now lets go: all of them at the end of the
-	 * stream, else those whose text of every generation ends at least {@code overlap} bytes before its end.
+	 * stream, else those whose text of every generation ends at least the window's overlap before its end
+	 * (the first window's for a generation not started yet), and, where one is near, at the end of a
+	 * sentence or a word, so that more is held back rather than less (unless none would go then).
 	 * @param last whether the stream ended
 	 * @return the count of chunks
 	 */
 	int releasable(boolean last) {
 		int[] cut = new int[this.pending.size()];
+		int[] atBoundary = new int[cut.length];
 		for (int g = 0; g < cut.length; g++) {
 			StringBuilder text = this.pending.get(g);
-			cut[g] = last ? text.length() : heldStart(text, this.overlap);
+			int kept = this.started.get(g) ? this.overlap : this.firstOverlap;
+			cut[g] = last ? text.length() : heldStart(text, kept);
+			atBoundary[g] = last ? cut[g] : boundaryBefore(text, cut[g], kept / 2);
 		}
+		int chunks = releasable(atBoundary);
+		return (chunks > 0) ? chunks : releasable(cut);
+	}
+
+	/** The most chunks, from the oldest, whose text of every generation ends at or before its cut. */
+	private int releasable(int[] cut) {
 		int[] end = new int[cut.length];
 		for (int k = 0; k < this.held.size(); k++) {
 			int[] lengths = this.held.get(k).lengths();
@@ -164,6 +202,9 @@ final class HeldChunks<C> {
 	void release(int chunks) {
 		for (int g = 0; g < this.pending.size(); g++) {
 			int emitted = end(g, chunks);
+			if (emitted > 0) {
+				this.started.set(g, true);
+			}
 			StringBuilder text = this.pending.get(g);
 			text.delete(0, emitted);
 			this.pendingBytes.set(g, Utf8.length(text));
@@ -181,6 +222,37 @@ final class HeldChunks<C> {
 			start -= Character.charCount(codePoint);
 		}
 		return start;
+	}
+
+	/**
+	 * Where to cut a text at or before {@code cut}, at most {@code near} characters earlier: the last end of a
+	 * sentence there, else the last end of a word, else {@code cut}; never 0.
+	 */
+	private static int boundaryBefore(CharSequence text, int cut, int near) {
+		int word = -1;
+		for (int at = cut; at > 0 && at >= cut - near; at--) {
+			if (sentenceEnds(text, at)) {
+				return at;
+			}
+			if (word < 0 && (Character.isWhitespace(text.charAt(at - 1))
+					|| (at < text.length() && Character.isWhitespace(text.charAt(at))))) {
+				word = at;
+			}
+		}
+		return (word > 0) ? word : cut;
+	}
+
+	/** Whether a sentence ends just before {@code at}: a line break, or its punctuation and a space. */
+	private static boolean sentenceEnds(CharSequence text, int at) {
+		char before = text.charAt(at - 1);
+		if (before == '\n' || before == '\u3002' || before == '\uFF01' || before == '\uFF1F') {
+			return true;
+		}
+		if (!Character.isWhitespace(before) || at < 2) {
+			return false;
+		}
+		char end = text.charAt(at - 2);
+		return end == '.' || end == '!' || end == '?';
 	}
 
 	/**

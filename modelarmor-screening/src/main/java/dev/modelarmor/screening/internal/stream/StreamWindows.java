@@ -20,13 +20,19 @@ import org.jspecify.annotations.Nullable;
  * {@link ModelArmorScreening#screenAsync(ScreeningRequest)} future), so no thread waits for one.
  *
  * <p>Each generation's text is screened on its own, in windows. A window is everything received and not
- * yet emitted; it is screened once at least {@code window} UTF-8 bytes are waiting and at least
- * {@code window - overlap} of them arrived since the previous window, and at the end of the stream for
- * what is left (so an answer shorter than a window is screened once, at the end). After a window passes,
- * the chunks that end at least {@code overlap} bytes before its end are emitted, as the stream sent them;
- * the rest is held back and is the head of the next window. A match shorter than the overlap therefore
- * lies whole in a window before any of it is emitted, whichever chunks or windows it spans, and every
- * emitted chunk's text was screened, the overlap emitted once.
+ * yet emitted; it is screened once at least a window's UTF-8 bytes are waiting and at least the window less
+ * its overlap arrived since the previous window, and at the end of the stream for what is left. The first
+ * window is small ({@code firstWindow}, about the model's first sentence; its overlap is half of it, at
+ * most {@code overlap}), so that the answer starts reaching the caller one screening after it; the later
+ * ones are {@code window} bytes with {@code overlap}, so that a longer answer costs about the calls it
+ * would in full windows only (an answer shorter than {@code firstWindow} is screened once, at the end;
+ * one shorter than {@code window} at most twice when its chunks are shorter than the first window's
+ * overlap; a first window that can emit none of its chunks is followed by a second small one). After a window passes, the chunks that end at least its
+ * overlap before its end are emitted, as the stream sent them, cut at the end of a sentence or a word
+ * where one is within half the overlap before (more is then held back); the rest is held back and is the
+ * head of the next window. A match shorter than the first window's overlap, or past the first window
+ * shorter than {@code overlap}, therefore lies whole in a window before any of it is emitted, whichever
+ * chunks or windows it spans, and every emitted chunk's text was screened, the overlap emitted once.
  *
  * <p>A de-identified window is emitted as its de-identified text: in the first emitted chunk of the
  * generation, the others emitting none of its text. Only a part that the de-identified text leaves
@@ -47,6 +53,12 @@ public final class StreamWindows<C> {
 	/** The UTF-8 bytes that wait for one screening unless the caller chooses. */
 	public static final int DEFAULT_WINDOW = 2048;
 
+	/**
+	 * The UTF-8 bytes that wait for the first screening of a generation unless the caller chooses: about a
+	 * first sentence or two, half of it released once it passed.
+	 */
+	public static final int DEFAULT_FIRST_WINDOW = 256;
+
 	private final Chunks<C> chunks;
 
 	private final Function<String, CompletableFuture<ScreeningDecision>> screenText;
@@ -62,7 +74,8 @@ public final class StreamWindows<C> {
 	private volatile @Nullable CompletableFuture<ScreeningDecision> inFlight;
 
 	/**
-	 * Creates the screening of one stream.
+	 * Creates the screening of one stream, its first window {@link #DEFAULT_FIRST_WINDOW} bytes (or
+	 * {@code window} when that is smaller).
 	 * @param window the UTF-8 bytes that wait for a screening
 	 * @param overlap the UTF-8 bytes of a window held back for the next one, at most half of {@code window}
 	 * @param chunks reads and rewrites the text of a chunk
@@ -72,13 +85,33 @@ public final class StreamWindows<C> {
 	public StreamWindows(int window, int overlap, Chunks<C> chunks,
 			Function<String, CompletableFuture<ScreeningDecision>> screenText,
 			Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls) {
+		this(Math.min(DEFAULT_FIRST_WINDOW, window), window, overlap, chunks, screenText, screenToolCalls);
+	}
+
+	/**
+	 * Creates the screening of one stream.
+	 * @param firstWindow the UTF-8 bytes that wait for the first screening of a generation, from 1 to
+	 * {@code window}; half of it, at most {@code overlap}, is held back for the next window. {@code window}
+	 * screens every window alike
+	 * @param window the UTF-8 bytes that wait for a later screening
+	 * @param overlap the UTF-8 bytes of a window held back for the next one, at most half of {@code window}
+	 * @param chunks reads and rewrites the text of a chunk
+	 * @param screenText screens one window of one generation's text
+	 * @param screenToolCalls screens the names and arguments of one chunk's tool calls
+	 */
+	public StreamWindows(int firstWindow, int window, int overlap, Chunks<C> chunks,
+			Function<String, CompletableFuture<ScreeningDecision>> screenText,
+			Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls) {
 		if (window <= 0 || overlap < 0 || overlap > window / 2) {
 			throw new IllegalArgumentException("window must be positive and overlap from 0 to half of window");
+		}
+		if (firstWindow <= 0 || firstWindow > window) {
+			throw new IllegalArgumentException("the first window must be from 1 byte to window");
 		}
 		this.chunks = chunks;
 		this.screenText = screenText;
 		this.screenToolCalls = screenToolCalls;
-		this.held = new HeldChunks<>(window, overlap);
+		this.held = new HeldChunks<>(firstWindow, Math.min(overlap, firstWindow / 2), window, overlap);
 	}
 
 	/**
