@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import dev.modelarmor.internal.Futures;
+import dev.modelarmor.internal.ListenedRetryTemplate;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Attempt;
 import dev.modelarmor.retry.ModelArmorRetryTemplates.Retried;
 import org.jspecify.annotations.Nullable;

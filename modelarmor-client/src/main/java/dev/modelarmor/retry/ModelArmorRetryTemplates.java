@@ -3,6 +3,7 @@ package dev.modelarmor.retry;
 import java.time.Duration;
 import java.util.function.Function;
 
+import dev.modelarmor.internal.ListenedRetryTemplate;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.retry.RetryContext;

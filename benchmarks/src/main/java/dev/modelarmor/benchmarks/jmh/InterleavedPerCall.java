@@ -28,6 +28,9 @@ public final class InterleavedPerCall {
 
 	private static final long ROUND_NANOS = 1_000_000_000L;
 
+	private static final com.sun.management.OperatingSystemMXBean CPU = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+		.getOperatingSystemMXBean();
+
 	/** Failed calls by client and failure: a benchmark that hides its errors measures something else. */
 	private static final Map<String, LongAdder> failures = new java.util.concurrent.ConcurrentSkipListMap<>();
 
@@ -45,28 +48,34 @@ public final class InterleavedPerCall {
 			clients.put("JDK `HttpClient`, `byte[]` body (baseline)", bench::raw);
 			clients.put("`RestClient` over the starter's transport, fixed URI and bytes", bench::restClient);
 			clients.put("`ModelArmorTemplate.sanitizeUserPrompt`", bench::template);
+			clients.put("`ModelArmorTemplate.sanitizeUserPromptAsync(..).join()`", bench::templateAsync);
 			clients.put("official `google-cloud-modelarmor` over HTTP/JSON", bench::official);
 			Map<String, List<Double>> microsPerCall = new LinkedHashMap<>();
+			Map<String, List<Double>> cpuMicrosPerCall = new LinkedHashMap<>();
 			clients.keySet().forEach((name) -> microsPerCall.put(name, new ArrayList<>()));
+			clients.keySet().forEach((name) -> cpuMicrosPerCall.put(name, new ArrayList<>()));
 			for (int round = -3; round < rounds; round++) { // three rounds of warm-up
 				for (Map.Entry<String, Callable<Object>> client : clients.entrySet()) {
-					double micros = run(pool, threads, client.getKey(), client.getValue());
+					double[] micros = run(pool, threads, client.getKey(), client.getValue());
 					if (round >= 0) {
-						microsPerCall.get(client.getKey()).add(micros);
+						microsPerCall.get(client.getKey()).add(micros[0]);
+						cpuMicrosPerCall.get(client.getKey()).add(micros[1]);
 					}
 				}
 			}
 			double raw = median(microsPerCall.values().iterator().next());
 			double template = median(microsPerCall.get("`ModelArmorTemplate.sanitizeUserPrompt`"));
+			double rawCpu = median(cpuMicrosPerCall.values().iterator().next());
 			System.out.printf(Locale.ROOT, "%d rounds of %d s per client, interleaved, %d thread(s); µs per call%n",
 					rounds, ROUND_NANOS / 1_000_000_000L, threads);
-			System.out.println("| client | median µs | fastest round µs | / raw | / template |");
-			System.out.println("|---|---:|---:|---:|---:|");
+			System.out.println("| client | median µs | fastest round µs | / raw | / template | CPU µs (process) | CPU / raw |");
+			System.out.println("|---|---:|---:|---:|---:|---:|---:|");
 			for (Map.Entry<String, List<Double>> entry : microsPerCall.entrySet()) {
 				double median = median(entry.getValue());
-				System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %.2f | %.2f |%n", entry.getKey(), median,
-						entry.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow(), median / raw,
-						median / template);
+				double cpu = median(cpuMicrosPerCall.get(entry.getKey()));
+				System.out.printf(Locale.ROOT, "| %s | %,.0f | %,.0f | %.2f | %.2f | %,.0f | %.2f |%n", entry.getKey(),
+						median, entry.getValue().stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+						median / raw, median / template, cpu, cpu / rawCpu);
 			}
 			failures.forEach((failure, count) -> System.out.printf(Locale.ROOT, "failed %d times: %s%n", count.sum(), failure));
 		}
@@ -76,10 +85,14 @@ public final class InterleavedPerCall {
 		}
 	}
 
-	/** Runs a client on every thread for one round; the time per call as one caller sees it. */
-	private static double run(ExecutorService pool, int threads, String name, Callable<Object> client)
+	/**
+	 * Runs a client on every thread for one round: the time per call as one caller sees it, and the process's
+	 * CPU per call (the in-process loopback server's included, the same for every client).
+	 */
+	private static double[] run(ExecutorService pool, int threads, String name, Callable<Object> client)
 			throws Exception {
 		LongAdder calls = new LongAdder();
+		long cpuBefore = CPU.getProcessCpuTime();
 		long end = System.nanoTime() + ROUND_NANOS;
 		List<Future<?>> running = new ArrayList<>();
 		for (int i = 0; i < threads; i++) {
@@ -99,7 +112,8 @@ public final class InterleavedPerCall {
 		for (Future<?> thread : running) {
 			thread.get();
 		}
-		return ROUND_NANOS / 1_000.0 * threads / calls.sum();
+		long cpu = CPU.getProcessCpuTime() - cpuBefore;
+		return new double[] { ROUND_NANOS / 1_000.0 * threads / calls.sum(), cpu / 1_000.0 / calls.sum() };
 	}
 
 	private static double median(List<Double> samples) {

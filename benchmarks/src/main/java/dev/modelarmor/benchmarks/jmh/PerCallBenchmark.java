@@ -149,6 +149,13 @@ public class PerCallBenchmark {
 		return this.template.sanitizeUserPrompt(PROMPT);
 	}
 
+	/** The non-blocking path of the same template, its future waited for: the same attempt step, another transport. */
+	@Benchmark
+	public SanitizationResult templateAsync() {
+		return this.template.sanitizeUserPromptAsync(dev.modelarmor.client.DataItem.text(PROMPT),
+				dev.modelarmor.client.SanitizeOptions.NONE, Runnable::run).join();
+	}
+
 	@Benchmark
 	public SanitizeUserPromptResponse official() {
 		return this.official.sanitizeUserPrompt(SanitizeUserPromptRequest.newBuilder()

@@ -1,4 +1,4 @@
-package dev.modelarmor.retry;
+package dev.modelarmor.internal;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -8,11 +8,11 @@ import org.springframework.retry.support.RetryTemplate;
 
 /**
  * The starter's {@link RetryTemplate}, which remembers the listeners registered on it (by a
- * {@code ModelArmorRetryCustomizer}, say), so that the non-blocking path's retries
- * ({@link ModelArmorAsyncRetries#listenedBy}) tell them of their calls as the template tells them of the
- * blocking path's.
+ * {@code ModelArmorRetryCustomizer}, say), so that the non-blocking path's retries tell them of their calls as
+ * the template tells them of the blocking path's. spring-retry's own DEBUG lines log under this class's name:
+ * it stays outside {@code dev.modelarmor.retry}, whose lines are the starter's.
  */
-final class ListenedRetryTemplate extends RetryTemplate {
+public final class ListenedRetryTemplate extends RetryTemplate {
 
 	private final List<RetryListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -30,8 +30,11 @@ final class ListenedRetryTemplate extends RetryTemplate {
 		this.listeners.add(Math.min(index, this.listeners.size()), listener);
 	}
 
-	/** The listeners in the order the template calls them on open, a live view. */
-	List<RetryListener> listeners() {
+	/**
+	 * The listeners in the order the template calls them on open.
+	 * @return a live view
+	 */
+	public List<RetryListener> listeners() {
 		return this.listeners;
 	}
 
