@@ -372,19 +372,7 @@ final class AttemptStep {
 
 		/** The value of a future this path made, always done: its failure thrown as it was raised. */
 		static <T> T valueOf(CompletableFuture<T> done) {
-			try {
-				return done.join();
-			}
-			catch (RuntimeException ex) {
-				Throwable cause = Futures.unwrap(ex);
-				if (cause instanceof RuntimeException runtime) {
-					throw runtime;
-				}
-				if (cause instanceof Error error) {
-					throw error;
-				}
-				throw new IllegalStateException("Model Armor attempt failed", cause);
-			}
+			return Futures.join(done);
 		}
 
 	}

@@ -41,6 +41,29 @@ public final class Futures {
 	}
 
 	/**
+	 * Waits for a future and gives its value, or throws its failure as it was raised: an unchecked one itself,
+	 * a checked one in the {@link CompletionException} that {@code join} throws.
+	 * @param future the future
+	 * @param <T> its value
+	 * @return its value
+	 */
+	public static <T> T join(CompletableFuture<T> future) {
+		try {
+			return future.join();
+		}
+		catch (CompletionException ex) {
+			Throwable cause = unwrap(ex);
+			if (cause instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (cause instanceof Error error) {
+				throw error;
+			}
+			throw ex;
+		}
+	}
+
+	/**
 	 * When {@code outer} is cancelled, so is {@code inner}: a cancelled call cancels its step in flight.
 	 * @param outer the future a caller holds
 	 * @param inner the step it waits for

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.Content;
@@ -15,6 +14,7 @@ import dev.langchain4j.guardrail.GuardrailRequestParams;
 import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.model.input.PromptTemplate;
 import dev.langchain4j.memory.ChatMemory;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import org.jspecify.annotations.Nullable;
@@ -88,22 +88,7 @@ final class Screenings {
 	 * was thrown.
 	 */
 	static <T> T await(CompletableFuture<T> screenings) {
-		try {
-			return screenings.join();
-		}
-		catch (CompletionException ex) {
-			Throwable cause = ex;
-			while (cause instanceof CompletionException && cause.getCause() != null) {
-				cause = cause.getCause();
-			}
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause instanceof Error error) {
-				throw error;
-			}
-			throw ex;
-		}
+		return Futures.join(screenings);
 	}
 
 	/**

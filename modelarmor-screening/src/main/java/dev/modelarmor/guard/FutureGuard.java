@@ -2,12 +2,12 @@ package dev.modelarmor.guard;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
@@ -129,7 +129,7 @@ final class FutureGuard {
 				return;
 			}
 			if (failure != null) {
-				this.result.completeExceptionally(unwrap(failure));
+				this.result.completeExceptionally(Futures.unwrap(failure));
 				return;
 			}
 			try {
@@ -139,14 +139,6 @@ final class FutureGuard {
 				this.result.completeExceptionally(ex);
 			}
 		};
-	}
-
-	private static Throwable unwrap(Throwable failure) {
-		Throwable cause = failure;
-		while (cause instanceof CompletionException && cause.getCause() != null) {
-			cause = cause.getCause();
-		}
-		return cause;
 	}
 
 	@FunctionalInterface

@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.TextWindows.Window;
 import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
@@ -66,7 +67,7 @@ final class AsyncWindowedCall {
 		}
 		CompletableFuture<VerdictLookup> looked = onExecutor(() -> this.blocking.lookup(text));
 		CompletableFuture<SanitizationResult> screened = new CompletableFuture<>();
-		cancelWith(screened, looked);
+		Futures.cancelWith(screened, looked);
 		looked.whenComplete((lookup, failure) -> {
 			if (failure != null) {
 				screened.completeExceptionally(failure);
@@ -81,7 +82,7 @@ final class AsyncWindowedCall {
 				return;
 			}
 			CompletableFuture<SanitizationResult> sent = calls.get();
-			cancelWith(screened, sent);
+			Futures.cancelWith(screened, sent);
 			sent.whenComplete((result, callFailure) -> {
 				if (callFailure != null) {
 					screened.completeExceptionally(callFailure);
@@ -111,14 +112,6 @@ final class AsyncWindowedCall {
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
 		}
-	}
-
-	private static void cancelWith(CompletableFuture<?> outer, CompletableFuture<?> inner) {
-		outer.whenComplete((done, failure) -> {
-			if (outer.isCancelled()) {
-				inner.cancel(true);
-			}
-		});
 	}
 
 	private <T> CompletableFuture<T> onExecutor(Supplier<T> work) {

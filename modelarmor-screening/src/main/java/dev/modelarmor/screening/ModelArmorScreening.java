@@ -14,6 +14,7 @@ import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
 import dev.modelarmor.client.TemplateReference;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.cache.VerdictCache;
 import dev.modelarmor.screening.media.MediaItem;
 import dev.modelarmor.screening.media.MediaItems;
@@ -125,7 +126,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 		CompletableFuture<SanitizationResult> calls = result;
 		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(request,
-				sanitized, unwrap(failure)));
+				sanitized, Futures.unwrapNullable(failure)));
 		decision.whenComplete((decided, failure) -> {
 			if (decision.isCancelled()) {
 				calls.cancel(true);
@@ -243,7 +244,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 			return decision.join();
 		}
 		catch (CompletionException ex) {
-			Throwable cause = unwrap(ex);
+			Throwable cause = Futures.unwrapNullable(ex);
 			if (cause instanceof RuntimeException runtime) {
 				throw runtime;
 			}
@@ -284,14 +285,6 @@ public final class ModelArmorScreening implements AutoCloseable {
 			this.byTemplate.putIfAbsent(template, bound);
 		}
 		return bound;
-	}
-
-	private static @Nullable Throwable unwrap(@Nullable Throwable failure) {
-		Throwable cause = failure;
-		while (cause instanceof CompletionException && cause.getCause() != null) {
-			cause = cause.getCause();
-		}
-		return cause;
 	}
 
 	/** The client and the windowed screening of one template. */

@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.screening.TextWindows.Window;
 import org.apache.commons.logging.Log;
@@ -168,7 +169,7 @@ final class WindowRun {
 		Sent window = (starter) -> inFlightCall.cancel(true);
 		this.inFlight.add(window);
 		call.whenComplete((result, failure) -> answered(window, new Answer(index, result,
-				(failure != null) ? unwrap(failure) : null)));
+				(failure != null) ? Futures.unwrap(failure) : null)));
 	}
 
 	/** One window as a blocking call, on the thread of its task. */
@@ -262,14 +263,6 @@ final class WindowRun {
 	private static boolean stopsEarly(SanitizationResult result) {
 		Verdict verdict = result.verdict();
 		return verdict == Verdict.NOT_SCREENED || (verdict == Verdict.MATCHED && !SdpOnly.matched(result));
-	}
-
-	private static Throwable unwrap(Throwable failure) {
-		Throwable cause = failure;
-		while (cause instanceof CompletionException && cause.getCause() != null) {
-			cause = cause.getCause();
-		}
-		return cause;
 	}
 
 	private static RuntimeException rethrow(@Nullable Throwable failure) {

@@ -2,9 +2,9 @@ package dev.modelarmor.ai.advisor;
 
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 import dev.modelarmor.ai.advisor.AdvisorScreening.Screened;
+import dev.modelarmor.internal.Futures;
 
 import org.springframework.ai.chat.client.ChatClientRequest;
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -83,19 +83,7 @@ final class AdvisorCallPath {
 
 	/** The prompt's screening, or the exception it ended with (the refusal's, with on-block throw). */
 	private static Screened verdictOf(CompletableFuture<Screened> prompt) {
-		try {
-			return prompt.join();
-		}
-		catch (CompletionException ex) {
-			Throwable cause = ex.getCause();
-			if (cause instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (cause instanceof Error error) {
-				throw error;
-			}
-			throw ex;
-		}
+		return Futures.join(prompt);
 	}
 
 }

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.stream.Collectors;
 
 import dev.modelarmor.ai.advisor.AdvisorPromptMedia.Part;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.media.MediaItem;
 
 import dev.modelarmor.screening.MatchAction;
@@ -183,18 +183,7 @@ final class AdvisorScreening {
 	}
 
 	private static Screened join(CompletableFuture<Screened> screened) {
-		try {
-			return screened.join();
-		}
-		catch (CompletionException ex) {
-			if (ex.getCause() instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (ex.getCause() instanceof Error error) {
-				throw error;
-			}
-			throw ex;
-		}
+		return Futures.join(screened);
 	}
 
 	private ScreeningRequest promptRequest(String caller, ChatClientRequest request, String text) {
