@@ -31,7 +31,7 @@ public final class RetryAfterHints {
 
 	/**
 	 * What every hint longer than {@link RetrySettings#MAX_DEADLINE} reads as: longer than any deadline,
-	 * so retrying ends at once with {@link CallOutcome#RETRY_AFTER_EXCEEDS_DEADLINE}.
+	 * so retrying ends at once with {@link dev.modelarmor.retry.CallOutcome#RETRY_AFTER_EXCEEDS_DEADLINE}.
 	 */
 	public static final Duration TOO_LONG = RetrySettings.MAX_DEADLINE.plusSeconds(1);
 
