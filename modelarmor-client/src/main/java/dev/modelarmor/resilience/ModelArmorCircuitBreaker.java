@@ -48,8 +48,11 @@ public final class ModelArmorCircuitBreaker {
 	public ModelArmorCircuitBreaker(String name, CircuitBreakerSettings settings, Clock clock) {
 		CircuitBreakerConfig config = CircuitBreakerConfig.custom()
 			.failureRateThreshold(settings.failureRateThreshold())
-			.slidingWindow(settings.windowSize(), settings.windowSize(),
-					CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+			// one call per setter: slidingWindow(size, minimumCalls, type) is new in Resilience4j 2.4, while
+			// Spring Cloud's release train manages 2.3
+			.slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+			.slidingWindowSize(settings.windowSize())
+			.minimumNumberOfCalls(settings.windowSize())
 			.waitDurationInOpenState(settings.waitInOpenState())
 			.permittedNumberOfCallsInHalfOpenState(settings.halfOpenProbes())
 			.automaticTransitionFromOpenToHalfOpenEnabled(false)
