@@ -166,7 +166,7 @@ class TenantGuardServletTests {
 
 	@Test
 	void twoDifferentTenantsAreRefusedAsAmbiguousBeforeAnyCallAndAWarnLine(CapturedOutput output) {
-		this.runner.run((context) -> {
+		this.runner.withBean(io.micrometer.core.instrument.simple.SimpleMeterRegistry.class).run((context) -> {
 			MockMvc mvc = mvc(context);
 			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme", "TENANT-EVIL-9"))
 				.andExpect(status().isBadRequest())
@@ -178,6 +178,8 @@ class TenantGuardServletTests {
 				.andExpect(status().isBadRequest())
 				.andExpect(jsonPath("$.title").value("Ambiguous tenant"));
 			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme", "acme", "")).andExpect(status().isOk());
+			assertThat(context.getBean(io.micrometer.core.instrument.MeterRegistry.class)
+				.get("modelarmor.tenant.refused").tag("reason", "ambiguous_header").counter().count()).isEqualTo(2);
 		});
 		assertThat(paths()).containsExactly(path("us-central1", "strict", "sanitizeUserPrompt"),
 				path("us-central1", "strict", "sanitizeModelResponse"));

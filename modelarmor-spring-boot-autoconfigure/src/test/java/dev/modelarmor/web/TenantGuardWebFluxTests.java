@@ -143,6 +143,8 @@ class TenantGuardWebFluxTests {
 				path("europe-west4", "strict", "sanitizeModelResponse"));
 		assertThat(output.getAll().lines().filter((line) -> line.contains("outcome=ambiguous_tenant"))).hasSize(2);
 		assertThat(output.getAll()).doesNotContain("TENANT-EVIL-9");
+		assertThat(this.context.getBean(io.micrometer.core.instrument.MeterRegistry.class)
+			.get("modelarmor.tenant.refused").tag("reason", "ambiguous_header").counter().count()).isEqualTo(2);
 	}
 
 	@Test
@@ -175,6 +177,11 @@ class TenantGuardWebFluxTests {
 		@Bean
 		Chat chat() {
 			return new Chat();
+		}
+
+		@Bean
+		io.micrometer.core.instrument.simple.SimpleMeterRegistry meterRegistry() {
+			return new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 		}
 
 	}

@@ -26,13 +26,25 @@ public class ModelArmorTenantFilter extends OncePerRequestFilter {
 
 	private final String header;
 
+	private final TenantRefusals refusals;
+
 	/**
-	 * Creates a filter.
+	 * Creates a filter that counts nothing.
 	 * @param header the header that names the tenant
 	 */
 	public ModelArmorTenantFilter(String header) {
+		this(header, TenantRefusals.NONE);
+	}
+
+	/**
+	 * Creates a filter.
+	 * @param header the header that names the tenant
+	 * @param refusals counts the requests refused
+	 */
+	public ModelArmorTenantFilter(String header, TenantRefusals refusals) {
 		Assert.hasText(header, "header must not be empty");
 		this.header = header;
+		this.refusals = refusals;
 	}
 
 	@Override
@@ -41,6 +53,7 @@ public class ModelArmorTenantFilter extends OncePerRequestFilter {
 		TenantHeader.Tenant tenant = TenantHeader.read(Collections.list(request.getHeaders(this.header)));
 		if (tenant.ambiguous()) {
 			TenantHeader.warnAmbiguous(this.header);
+			this.refusals.ambiguousHeader();
 			response.setStatus(HttpStatus.BAD_REQUEST.value());
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 			response.getOutputStream().write(TenantHeader.ambiguousProblem());

@@ -24,13 +24,25 @@ public class ModelArmorTenantWebFilter implements WebFilter {
 
 	private final String header;
 
+	private final TenantRefusals refusals;
+
 	/**
-	 * Creates a filter.
+	 * Creates a filter that counts nothing.
 	 * @param header the header that names the tenant
 	 */
 	public ModelArmorTenantWebFilter(String header) {
+		this(header, TenantRefusals.NONE);
+	}
+
+	/**
+	 * Creates a filter.
+	 * @param header the header that names the tenant
+	 * @param refusals counts the requests refused
+	 */
+	public ModelArmorTenantWebFilter(String header, TenantRefusals refusals) {
 		Assert.hasText(header, "header must not be empty");
 		this.header = header;
+		this.refusals = refusals;
 	}
 
 	@Override
@@ -38,6 +50,7 @@ public class ModelArmorTenantWebFilter implements WebFilter {
 		TenantHeader.Tenant tenant = TenantHeader.read(exchange.getRequest().getHeaders().get(this.header));
 		if (tenant.ambiguous()) {
 			TenantHeader.warnAmbiguous(this.header);
+			this.refusals.ambiguousHeader();
 			ServerHttpResponse response = exchange.getResponse();
 			response.setStatusCode(HttpStatus.BAD_REQUEST);
 			response.getHeaders().setContentType(MediaType.APPLICATION_PROBLEM_JSON);

@@ -67,8 +67,8 @@ public final class TenantHeader {
 	 * @param header the header's name
 	 */
 	static void warnAmbiguous(String header) {
-		logger.warn("Model Armor refused a request whose " + header + " header names more than one tenant, "
-				+ "before any screening: outcome=ambiguous_tenant status=400");
+		logger.warn("Refused a request whose " + header + " header names more than one tenant, "
+				+ "before any screening, nothing sent to Model Armor: outcome=ambiguous_tenant status=400");
 	}
 
 	/**
