@@ -166,8 +166,10 @@ public class DocSnippets {
 	private static Source java(Block block, String pkg, List<String> pageImports, List<Integer> pageImportLines) {
 		List<String> text = new ArrayList<>();
 		List<Integer> lines = new ArrayList<>();
-		text.add("package " + pkg + ";");
-		lines.add(0);
+		if (block.lines().stream().noneMatch((l) -> l.startsWith("package "))) {
+			text.add("package " + pkg + ";");
+			lines.add(0);
+		}
 		int i = addImports(block, text, lines, pageImports, pageImportLines);
 		// members (a method, a field) at the top level are wrapped in a class, with any type beside them
 		boolean members = false;
