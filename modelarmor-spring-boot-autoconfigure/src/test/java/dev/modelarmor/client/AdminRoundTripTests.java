@@ -10,6 +10,8 @@ import java.util.SplittableRandom;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.util.JsonFormat;
 import dev.modelarmor.client.admin.AsRead;
 import dev.modelarmor.client.admin.FilterConfig;
 import dev.modelarmor.client.admin.FilterEnforcement;
@@ -27,6 +29,8 @@ import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -388,6 +392,59 @@ class AdminRoundTripTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.templates.update("t", odd))
 			.withMessage("The template's asRead is not a JSON object");
 		modelArmor.verify(0, anyRequestedFor(anyUrl()));
+	}
+
+	// --- against the official schema (proto-google-cloud-modelarmor-v1 in the build) ---
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("dev.modelarmor.client.ManagementSchemaConformanceTests#officialTemplates")
+	void anOfficialTemplateReadAndSentBackParsesStrictlyIntoTheSameMessage(String description,
+			com.google.cloud.modelarmor.v1.Template official) throws Exception {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE)).willReturn(okJson(JsonFormat.printer().print(official))));
+		modelArmor.stubFor(patch(urlPathEqualTo(TEMPLATE)).willReturn(okJson("{}")));
+		Template read = this.templates.get("t");
+		modelArmor.resetRequests();
+
+		this.templates.update("t", read, List.of());
+
+		var sent = com.google.cloud.modelarmor.v1.Template.newBuilder();
+		JsonFormat.parser().merge(onlyRequest().getRequest().getBodyAsString(), sent);
+		assertThat(sent.build())
+			.isEqualTo(official.toBuilder().clearName().clearCreateTime().clearUpdateTime().build());
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("dev.modelarmor.client.ManagementSchemaConformanceTests#officialFloorSettings")
+	void anOfficialFloorSettingReadAndSentBackParsesStrictlyIntoTheSameMessage(String description,
+			com.google.cloud.modelarmor.v1.FloorSetting official) throws Exception {
+		modelArmor.stubFor(get(urlPathEqualTo(FLOOR)).willReturn(okJson(JsonFormat.printer().print(official))));
+		modelArmor.stubFor(patch(urlPathEqualTo(FLOOR)).willReturn(okJson("{}")));
+		FloorSetting read = this.floorSettings.get(FloorSettingName.project("p"));
+		modelArmor.resetRequests();
+
+		this.floorSettings.update(FloorSettingName.project("p"), read, List.of());
+
+		var sent = com.google.cloud.modelarmor.v1.FloorSetting.newBuilder();
+		JsonFormat.parser().merge(onlyRequest().getRequest().getBodyAsString(), sent);
+		assertThat(sent.build()).isEqualTo(official.toBuilder().clearCreateTime().clearUpdateTime().build());
+	}
+
+	@Test
+	void googlesMcpServerMembersAreNewerThanTheSchemaInTheBuildAndTheRestStillConforms() throws Exception {
+		String body = ModelArmorJson.mapper()
+			.writeValueAsString(AsReadJson.body(new FloorSetting(null, null, null, null, true,
+					List.of(IntegratedService.AI_PLATFORM, IntegratedService.GOOGLE_MCP_SERVER), null,
+					McpServerFloorSetting.inspectAndBlock(true), null)));
+
+		// The schema jar (0.29.0) predates GOOGLE_MCP_SERVER and googleMcpServerFloorSetting in v1 ...
+		assertThatExceptionOfType(InvalidProtocolBufferException.class)
+			.isThrownBy(() -> JsonFormat.parser().merge(body, com.google.cloud.modelarmor.v1.FloorSetting.newBuilder()));
+		// ... and what it knows of the body is as it defines it.
+		var lenient = com.google.cloud.modelarmor.v1.FloorSetting.newBuilder();
+		JsonFormat.parser().ignoringUnknownFields().merge(body, lenient);
+		assertThat(lenient.getEnableFloorSettingEnforcement()).isTrue();
+		assertThat(lenient.getIntegratedServicesList())
+			.startsWith(com.google.cloud.modelarmor.v1.FloorSetting.IntegratedService.AI_PLATFORM);
 	}
 
 	// --- helpers ---
