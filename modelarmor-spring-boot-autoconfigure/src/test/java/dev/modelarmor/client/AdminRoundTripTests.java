@@ -24,6 +24,7 @@ import dev.modelarmor.client.admin.RaiFilterSettings;
 import dev.modelarmor.client.admin.RaiFilterSettings.RaiFilter;
 import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateMetadata.EnforcementType;
+import dev.modelarmor.client.admin.TemplateMetadata.Modality;
 import dev.modelarmor.client.admin.TemplateOperations;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
@@ -212,13 +213,27 @@ class AdminRoundTripTests {
 		var newMetadata = new dev.modelarmor.client.admin.TemplateMetadata(metadata.ignorePartialInvocationFailures(),
 				metadata.customPromptSafetyErrorCode(), "Blocked", metadata.customLlmResponseSafetyErrorCode(),
 				metadata.customLlmResponseSafetyErrorMessage(), metadata.logTemplateOperations(),
-				metadata.logSanitizeOperations(), metadata.enforcementType(), metadata.multiLanguageDetection());
+				metadata.logSanitizeOperations(), metadata.enforcementType(), metadata.multiLanguageDetection(),
+				metadata.modalities());
 
 		this.templates.update("t", read.withLabels(labels).withTemplateMetadata(newMetadata));
 
 		ObjectNode expected = withoutMembers(NEWER_TEMPLATE, "name", "createTime", "updateTime");
 		((ObjectNode) expected.get("labels")).put("team", "ml");
 		((ObjectNode) expected.get("templateMetadata")).put("customPromptSafetyErrorMessage", "Blocked");
+		assertThat(body(onlyRequest())).isEqualTo(expected);
+	}
+
+	@Test
+	void modalitiesReadByGooglesNamesAndAChangeKeepsTheRestOfTheMetadata() {
+		Template read = readNewerTemplate();
+		assertThat(read.templateMetadata().modalities()).containsExactly(Modality.MODALITY_TEXT, Modality.MODALITY_IMAGE);
+
+		this.templates.update("t", read.withTemplateMetadata(read.templateMetadata().withModalities(
+				List.of(Modality.MODALITY_TEXT))), List.of("templateMetadata.modalities"));
+
+		ObjectNode expected = withoutMembers(NEWER_TEMPLATE, "name", "createTime", "updateTime");
+		((ObjectNode) expected.get("templateMetadata")).set("modalities", json("[\"MODALITY_TEXT\"]"));
 		assertThat(body(onlyRequest())).isEqualTo(expected);
 	}
 
