@@ -97,7 +97,7 @@ final class AsReadJson {
 			return requireNoMarker(now, "template");
 		}
 		JsonNode raw = readObject(asRead, "template");
-		JsonNode before = VIEW.valueToTree(ModelArmorJson.mapper().treeToValue(raw, Template.class));
+		JsonNode before = VIEW.valueToTree(readAs(raw, Template.class, "template"));
 		return requireNoMarker(merge(raw, before, now), "template");
 	}
 
@@ -114,8 +114,17 @@ final class AsReadJson {
 			return requireNoMarker(now, "floorSetting");
 		}
 		JsonNode raw = readObject(asRead, "floorSetting");
-		JsonNode before = VIEW.valueToTree(ModelArmorJson.mapper().treeToValue(raw, FloorSetting.class));
+		JsonNode before = VIEW.valueToTree(readAs(raw, FloorSetting.class, "floorSetting"));
 		return requireNoMarker(merge(raw, before, now), "floorSetting");
+	}
+
+	private static <T> T readAs(JsonNode raw, Class<T> type, String what) {
+		try {
+			return ModelArmorJson.mapper().treeToValue(raw, type);
+		}
+		catch (JacksonException ex) {
+			throw new IllegalArgumentException("The " + what + "'s asRead is not a " + what + " this client reads");
+		}
 	}
 
 	private static JsonNode readObject(AsRead asRead, String what) {
@@ -208,7 +217,8 @@ final class AsReadJson {
 		}
 		String marked = markedPath(body, path);
 		if (marked != null) {
-			throw new IllegalArgumentException(marked + " is UNRECOGNIZED, which cannot be sent: a value this client "
+			// The path may name members that Model Armor sent: only printable, and cut short.
+			throw new IllegalArgumentException(ServerText.printable(marked, 200) + " is UNRECOGNIZED, which cannot be sent: a value this client "
 					+ "could not read travels back only where it was read, in a template or floor setting read from "
 					+ "Model Armor and changed with its with... methods");
 		}

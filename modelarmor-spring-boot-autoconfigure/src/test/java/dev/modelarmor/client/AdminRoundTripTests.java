@@ -332,6 +332,29 @@ class AdminRoundTripTests {
 			});
 	}
 
+	@Test
+	void anAsReadThatIsNoTemplateIsRefusedWithoutQuotingIt() {
+		Template odd = new Template(null, null, null, null, new FilterConfig(null, null, null, null), null,
+				new AsRead("{\"filterConfig\": {\"raiSettings\": \"SECRET-4711\"}}"));
+
+		assertThatIllegalArgumentException().isThrownBy(() -> this.templates.update("t", odd))
+			.withMessage("The template's asRead is not a template this client reads")
+			.withMessageNotContaining("SECRET");
+		modelArmor.verify(0, anyRequestedFor(anyUrl()));
+	}
+
+	@Test
+	void aServerStringThatLooksLikeTheMarkerIsRefusedWithAPrintablePath() {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE)).willReturn(okJson(
+				"{\"filterConfig\": {}, \"x\\u001b[31m\": \"\\u0000UNRECOGNIZED\"}")));
+		Template read = this.templates.get("t");
+		modelArmor.resetRequests();
+
+		assertThatIllegalArgumentException().isThrownBy(() -> this.templates.update("t", read))
+			.satisfies((ex) -> assertThat(ex.getMessage()).startsWith("template.x").doesNotContain("\u001b"));
+		modelArmor.verify(0, anyRequestedFor(anyUrl()));
+	}
+
 	// --- floor settings ---
 
 	@Test
