@@ -1,8 +1,5 @@
 package dev.modelarmor.client;
 
-import java.util.LinkedHashSet;
-import java.util.Set;
-
 import dev.modelarmor.client.admin.AsRead;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.Template;
@@ -24,8 +21,6 @@ import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.ser.std.StdSerializer;
 
@@ -98,7 +93,7 @@ final class AsReadJson {
 		}
 		JsonNode raw = readObject(asRead, "template");
 		JsonNode before = VIEW.valueToTree(readAs(raw, Template.class, "template"));
-		return requireNoMarker(merge(raw, before, now), "template");
+		return requireNoMarker(ThreeWayJsonMerge.merge(raw, before, now), "template");
 	}
 
 	/**
@@ -115,7 +110,7 @@ final class AsReadJson {
 		}
 		JsonNode raw = readObject(asRead, "floorSetting");
 		JsonNode before = VIEW.valueToTree(readAs(raw, FloorSetting.class, "floorSetting"));
-		return requireNoMarker(merge(raw, before, now), "floorSetting");
+		return requireNoMarker(ThreeWayJsonMerge.merge(raw, before, now), "floorSetting");
 	}
 
 	private static <T> T readAs(JsonNode raw, Class<T> type, String what) {
@@ -138,77 +133,6 @@ final class AsReadJson {
 			// reported below, without the JSON
 		}
 		throw new IllegalArgumentException("The " + what + "'s asRead is not a JSON object");
-	}
-
-	/**
-	 * Three-way merge: {@code raw} is the JSON as read, {@code before} the view of it as read, {@code now} the
-	 * view of the value sent. Where the views agree, what was read stays; where they differ, the value sent
-	 * wins, and inside objects and arrays the same rule goes on member by member.
-	 * @return the merged JSON, or {@code null} when the value sent leaves the member out
-	 */
-	static @Nullable JsonNode merge(@Nullable JsonNode raw, @Nullable JsonNode before, @Nullable JsonNode now) {
-		if (now == null) {
-			return null;
-		}
-		if (raw == null || before == null) {
-			return now;
-		}
-		if (before.equals(now)) {
-			return raw;
-		}
-		if (raw.isObject() && before.isObject() && now.isObject()) {
-			ObjectNode merged = (ObjectNode) raw.deepCopy();
-			Set<String> names = new LinkedHashSet<>(before.propertyNames());
-			names.addAll(now.propertyNames());
-			for (String name : names) {
-				JsonNode member = merge(raw.get(name), before.get(name), now.get(name));
-				if (member == null) {
-					merged.remove(name);
-				}
-				else {
-					merged.set(name, member);
-				}
-			}
-			return merged;
-		}
-		if (raw.isArray() && before.isArray() && now.isArray() && raw.size() == before.size()) {
-			return mergeArray((ArrayNode) raw, (ArrayNode) before, (ArrayNode) now);
-		}
-		return now;
-	}
-
-	/**
-	 * An element sent unchanged takes the element as read that it equals (so an element removed before it, or
-	 * a new one added, does not shift what the others carry); an element changed in place merges with the one
-	 * read at its index; a new element is sent as built.
-	 */
-	private static ArrayNode mergeArray(ArrayNode raw, ArrayNode before, ArrayNode now) {
-		boolean[] used = new boolean[before.size()];
-		JsonNode[] picked = new JsonNode[now.size()];
-		for (int sent = 0; sent < now.size(); sent++) {
-			for (int read = 0; read < before.size(); read++) {
-				if (!used[read] && before.get(read).equals(now.get(sent))) {
-					picked[sent] = raw.get(read);
-					used[read] = true;
-					break;
-				}
-			}
-		}
-		ArrayNode merged = raw.arrayNode();
-		for (int sent = 0; sent < now.size(); sent++) {
-			JsonNode element = picked[sent];
-			if (element == null) {
-				if (sent < before.size() && !used[sent]) {
-					used[sent] = true;
-					element = merge(raw.get(sent), before.get(sent), now.get(sent));
-				}
-				else {
-					element = now.get(sent);
-				}
-			}
-			merged.add(element);
-		}
-		return merged;
 	}
 
 	private static JsonNode requireNoMarker(@Nullable JsonNode body, String path) {
