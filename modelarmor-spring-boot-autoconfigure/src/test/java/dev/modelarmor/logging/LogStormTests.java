@@ -7,6 +7,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,14 +28,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -66,46 +65,47 @@ class LogStormTests {
 	void aRefusalStormWritesTenLinesASecondAndOneCountASecond(CapturedOutput output) throws Exception {
 		answerEverythingClean(modelArmor);
 		AtomicInteger refused = new AtomicInteger();
-		long first;
-		long last;
-		double counted;
-		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class)
-			.web(WebApplicationType.NONE)
-			.properties(ModelArmorStubs.properties(modelArmor))
-			.properties("spring.main.banner-mode=off", "modelarmor.template-check.enabled=false",
-					"modelarmor.quota.enabled=true", "modelarmor.quota.queries-per-minute=2", "modelarmor.quota.max-wait=0s")
-			.run()) {
-			ModelArmorScreening screening = context.getBean(ModelArmorScreening.class);
-			ExecutorService threads = Executors.newFixedThreadPool(4);
-			first = System.nanoTime();
-			try {
-				List<CompletableFuture<Void>> callers = new ArrayList<>();
-				for (int thread = 0; thread < 4; thread++) {
-					callers.add(CompletableFuture.runAsync(() -> {
-						for (int call = 0; call < 1_500; call++) {
-							if (screen(screening, Thread.currentThread().getName() + call) instanceof ScreeningDecision.NotScreened) {
-								refused.incrementAndGet();
+		AtomicLong first = new AtomicLong();
+		AtomicLong last = new AtomicLong();
+		AtomicReference<Double> counted = new AtomicReference<>();
+		// a context without Spring Boot's logging system: the console stays as the test run set it up
+		new ApplicationContextRunner().withUserConfiguration(Application.class)
+			.withPropertyValues(ModelArmorStubs.properties(modelArmor))
+			.withPropertyValues("modelarmor.template-check.enabled=false", "modelarmor.quota.enabled=true",
+					"modelarmor.quota.queries-per-minute=2", "modelarmor.quota.max-wait=0s")
+			.run((context) -> {
+				ModelArmorScreening screening = context.getBean(ModelArmorScreening.class);
+				ExecutorService threads = Executors.newFixedThreadPool(4);
+				first.set(System.nanoTime());
+				try {
+					List<CompletableFuture<Void>> callers = new ArrayList<>();
+					for (int thread = 0; thread < 4; thread++) {
+						callers.add(CompletableFuture.runAsync(() -> {
+							for (int call = 0; call < 1_500; call++) {
+								String name = Thread.currentThread().getName() + " " + call;
+								if (screen(screening, name) instanceof ScreeningDecision.NotScreened) {
+									refused.incrementAndGet();
+								}
 							}
-						}
-					}, threads));
+						}, threads));
+					}
+					CompletableFuture.allOf(callers.toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES);
 				}
-				CompletableFuture.allOf(callers.toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES);
-			}
-			finally {
-				threads.shutdownNow();
-			}
-			// one more refusal in a later second writes the count of the storm's last second
-			Thread.sleep(1_050);
-			last = System.nanoTime();
-			if (screen(screening, "last") instanceof ScreeningDecision.NotScreened) {
-				refused.incrementAndGet();
-			}
-			counted = context.getBean(MeterRegistry.class)
-				.get(MicrometerScreeningObserver.SCREENINGS)
-				.tag("result", "failed_closed")
-				.counter()
-				.count();
-		}
+				finally {
+					threads.shutdownNow();
+				}
+				// one more refusal in a later second writes the count of the storm's last second
+				Thread.sleep(1_050);
+				last.set(System.nanoTime());
+				if (screen(screening, "last") instanceof ScreeningDecision.NotScreened) {
+					refused.incrementAndGet();
+				}
+				counted.set(context.getBean(MeterRegistry.class)
+					.get(MicrometerScreeningObserver.SCREENINGS)
+					.tag("result", "failed_closed")
+					.counter()
+					.count());
+			});
 		List<String> lines = output.getOut().lines().toList();
 		long full = lines.stream().filter((line) -> line.contains(FULL_LINE)).count();
 		List<Long> leftOut = new ArrayList<>();
@@ -115,9 +115,9 @@ class LogStormTests {
 				leftOut.add(Long.parseLong(matcher.group(1)));
 			}
 		}
-		long seconds = Math.floorDiv(last, SECOND) - Math.floorDiv(first, SECOND) + 1;
+		long seconds = Math.floorDiv(last.get(), SECOND) - Math.floorDiv(first.get(), SECOND) + 1;
 		assertThat(refused.get()).isGreaterThan(5_990);
-		assertThat(counted).isEqualTo(refused.get());
+		assertThat(counted.get()).isEqualTo((double) refused.get());
 		assertThat(full).isPositive().isLessThanOrEqualTo(10 * seconds);
 		assertThat(leftOut).isNotEmpty().hasSizeLessThanOrEqualTo((int) seconds);
 		assertThat(full + leftOut.stream().mapToLong(Long::longValue).sum()).isEqualTo(refused.get());
