@@ -142,16 +142,18 @@ public final class ModelArmorToolOutputGuardrail implements UnaryOperator<ChatRe
 	 * @return the request to send
 	 */
 	public ChatRequest screen(ChatRequest request, @Nullable Object chatMemoryId) {
+		String tenant = this.tenants.tenant(null, chatMemoryId);
 		Screenings.Bound bound = Screenings.bind(this.screening,
-				ScreeningRequest.of(Phase.TOOL_DEFINITION, "tools", "").withTemplate(this.template),
-				this.tenants.tenant(null, chatMemoryId), TenantSource.attributes(null, chatMemoryId));
+				ScreeningRequest.of(Phase.TOOL_DEFINITION, "tools", "").withTemplate(this.template), tenant,
+				TenantSource.attributes(null, chatMemoryId));
 		boolean tenantRefused = bound.refusal() != null;
+		// the tool calls' own templates only where the request itself names no tenant
+		boolean byToolCall = tenant == null && this.template == null;
 		List<ChatMessage> messages = request.messages();
 		String requestTemplate = bound.template();
 		for (ChatMessage message : messages) {
 			// after tools ran, the template the invocation of the latest tool call named
-			if (!tenantRefused && message instanceof ToolExecutionResultMessage result && result.id() != null
-					&& this.template == null) {
+			if (byToolCall && message instanceof ToolExecutionResultMessage result && result.id() != null) {
 				String called = this.callTemplates.get(result.id());
 				requestTemplate = (called != null) ? template(called) : requestTemplate;
 			}
@@ -169,7 +171,7 @@ public final class ModelArmorToolOutputGuardrail implements UnaryOperator<ChatRe
 		for (int i = 0; i < messages.size(); i++) {
 			if (messages.get(i) instanceof ToolExecutionResultMessage result) {
 				resultChecks.put(i, tenantRefused ? CompletableFuture.completedFuture(false)
-						: passes(resultTemplate(result, bound.template()), result));
+						: passes(byToolCall ? resultTemplate(result, bound.template()) : bound.template(), result));
 			}
 		}
 		List<CompletableFuture<Boolean>> all = new ArrayList<>(specificationChecks.values());
@@ -267,7 +269,7 @@ public final class ModelArmorToolOutputGuardrail implements UnaryOperator<ChatRe
 	}
 
 	private @Nullable String resultTemplate(ToolExecutionResultMessage result, @Nullable String requestTemplate) {
-		if (this.template != null || result.id() == null) {
+		if (result.id() == null) {
 			return requestTemplate;
 		}
 		String called = this.callTemplates.get(result.id());
