@@ -51,6 +51,9 @@ final class Screener {
 
 	private static final Logger logger = LoggerFactory.getLogger(Screener.class);
 
+	/** The lines that count the lines left out: about no one call, so apart from the calls' lines. */
+	private static final Logger leftOutLogger = LoggerFactory.getLogger(LogLineRate.class);
+
 	private static final String FAILURE_FIELDS = "method=\"%s\" phase=%s outcome=%s status=%s attempts=%d reason=\"%s\"";
 
 	/** The {@code outcome} of a log line for text that Model Armor refused. */
@@ -389,10 +392,11 @@ final class Screener {
 		long leftOut = admission.leftOut();
 		if (leftOut > 0) {
 			int full = this.lines.linesPerSecond();
-			(warn ? CallLog.warn(logger) : CallLog.info(logger)).outcome(outcome).field("left_out", leftOut)
-				.log(() -> "Model Armor left out " + leftOut + " log lines of " + kind + " calls in a second, beyond the "
-						+ full + " written in full (modelarmor.screening.log-lines-per-second); the meters count "
-						+ "every call");
+			(warn ? CallLog.warn(leftOutLogger) : CallLog.info(leftOutLogger)).outcome(outcome)
+				.field("left_out", leftOut)
+				.log(() -> "Model Armor left out log lines of a second beyond the first ones "
+						+ "(modelarmor.screening.log-lines-per-second); the meters count every call: lines=\"" + kind
+						+ "\" left_out=" + leftOut + " written_in_full=" + full);
 		}
 		if (!admission.write()) {
 			return;

@@ -52,7 +52,7 @@ class LogStormTests {
 	private static final String PROMPT = "STORM-PROMPT-7719 what is the launch code";
 
 	private static final Pattern LEFT_OUT = Pattern
-		.compile("Model Armor left out (\\d+) log lines of not_screened calls in a second");
+		.compile("Model Armor left out log lines of a second .*: lines=\"not_screened\" left_out=(\\d+) ");
 
 	private static final String FULL_LINE = "Model Armor could not screen a call, blocking it (fail-closed)";
 

@@ -47,6 +47,8 @@ class ScreenerLogLinesTests {
 
 	private final Logger logger = (Logger) LoggerFactory.getLogger(Screener.class);
 
+	private final Logger leftOutLogger = (Logger) LoggerFactory.getLogger(LogLineRate.class);
+
 	private Level level;
 
 	@BeforeEach
@@ -55,11 +57,13 @@ class ScreenerLogLinesTests {
 		this.logger.setLevel(Level.INFO);
 		this.appender.start();
 		this.logger.addAppender(this.appender);
+		this.leftOutLogger.addAppender(this.appender);
 	}
 
 	@AfterEach
 	void release() {
 		this.logger.detachAppender(this.appender);
+		this.leftOutLogger.detachAppender(this.appender);
 		this.logger.setLevel(this.level);
 	}
 
@@ -93,9 +97,11 @@ class ScreenerLogLinesTests {
 			.allSatisfy((summary) -> assertThat(fields(summary)).containsEntry("left_out", 2_680L)
 				.containsEntry("outcome", "not_screened"))
 			.allSatisfy((summary) -> assertThat(summary.getLevel()).isEqualTo(Level.WARN));
-		assertThat(summaries.get(0).getFormattedMessage()).isEqualTo("Model Armor left out 2680 log lines of "
-				+ "not_screened calls in a second, beyond the 10 written in full "
-				+ "(modelarmor.screening.log-lines-per-second); the meters count every call");
+		assertThat(summaries.get(0).getFormattedMessage()).isEqualTo("Model Armor left out log lines of a second beyond "
+				+ "the first ones (modelarmor.screening.log-lines-per-second); the meters count every call: "
+				+ "lines=\"not_screened\" left_out=2680 written_in_full=10");
+		assertThat(summaries).allSatisfy((summary) -> assertThat(summary.getLoggerName())
+			.isEqualTo(LogLineRate.class.getName()));
 		assertThat(this.heard).hasValue(12 * 2_690 + 1);
 		assertThat(this.appender.list).hasSize(12 * 10 + 1 + 12);
 		assertThat(full).allSatisfy((line) -> assertThat(fields(line)).containsKey("call_id")
