@@ -108,9 +108,14 @@ final class AttemptStep {
 		URI uri = (call.resolvedUri() != null) ? call.resolvedUri()
 				: call.uri(new DefaultUriBuilderFactory(((call.endpoint() != null) ? call.endpoint() : this.endpoint)
 					.toString()).builder());
-		CallProgress progress = new CallProgress(call.operation(), templateOf(call), this.observer);
+		CallProgress progress = new CallProgress(call.operation(), templateOf(call), locationOf(call), this.observer);
 		return new Started<>(call, uri, body, (body.length > 0) ? this.withBody : this.withoutBody, answerType, expected,
 				progress, this.gate.call(call.operation(), progress.template()));
+	}
+
+	/** The location of the template a call addresses, for its log lines. */
+	private static @Nullable String locationOf(ApiCall call) {
+		return (call.variables().get("location") instanceof String location) ? location : null;
 	}
 
 	/** The template a call addresses, for the gate. */

@@ -50,10 +50,11 @@ final class CallProgress {
 
 	private boolean finished;
 
-	CallProgress(String operation, @Nullable String template, ModelArmorCallObserver observer) {
+	CallProgress(String operation, @Nullable String template, @Nullable String location,
+			ModelArmorCallObserver observer) {
 		this.operation = operation;
 		this.template = template;
-		this.call = CallLog.Call.start(operation, template);
+		this.call = CallLog.Call.start(operation, template, location);
 		this.observed = safely(this.call, () -> observer.start(operation, template));
 	}
 

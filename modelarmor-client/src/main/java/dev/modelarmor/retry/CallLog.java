@@ -11,7 +11,7 @@ import org.slf4j.spi.LoggingEventBuilder;
 /**
  * Builds the log lines the starter writes about a Model Armor call: the readable message, and beside
  * it SLF4J 2 key-values (so that Spring Boot's structured logging, ECS, Logstash or GELF, puts them in
- * fields of their own): {@code call_id}, {@code operation}, {@code template}, {@code phase},
+ * fields of their own): {@code call_id}, {@code operation}, {@code template}, {@code location}, {@code phase},
  * {@code outcome}, {@code status}, {@code attempts}. A field whose value is not known is left out. The
  * one place such lines are built, so that the blocking and the asynchronous call paths log alike.
  *
@@ -55,14 +55,15 @@ public final class CallLog {
 	}
 
 	/**
-	 * The call's id, operation and template.
+	 * The call's id, operation, template and the template's location.
 	 * @param call the call
 	 * @return this line
 	 */
 	public CallLog call(Call call) {
 		callId(call.id());
 		field("operation", call.operation());
-		return field("template", call.template());
+		field("template", call.template());
+		return field("location", call.location());
 	}
 
 	/**
@@ -182,8 +183,19 @@ public final class CallLog {
 	 * @param id the call id, from {@link #newCallId()}
 	 * @param operation the operation, e.g. {@code sanitizeUserPrompt}, or {@code null} when not known
 	 * @param template the template id, or {@code null} when the call names none
+	 * @param location the template's location, or {@code null} when not known
 	 */
-	public record Call(String id, @Nullable String operation, @Nullable String template) {
+	public record Call(String id, @Nullable String operation, @Nullable String template, @Nullable String location) {
+
+		/**
+		 * Names a call whose location is not known.
+		 * @param id the call id
+		 * @param operation the operation, or {@code null} when not known
+		 * @param template the template id, or {@code null}
+		 */
+		public Call(String id, @Nullable String operation, @Nullable String template) {
+			this(id, operation, template, null);
+		}
 
 		/**
 		 * A call starting now, with a new id.
@@ -192,7 +204,19 @@ public final class CallLog {
 		 * @return the call
 		 */
 		public static Call start(@Nullable String operation, @Nullable String template) {
-			return new Call(newCallId(), operation, template);
+			return new Call(newCallId(), operation, template, null);
+		}
+
+		/**
+		 * A call starting now, with a new id, to a template in a location: when tenants' templates live in
+		 * several locations, its lines say which.
+		 * @param operation the operation, or {@code null} when not known
+		 * @param template the template id, or {@code null}
+		 * @param location the template's location, or {@code null} when not known
+		 * @return the call
+		 */
+		public static Call start(@Nullable String operation, @Nullable String template, @Nullable String location) {
+			return new Call(newCallId(), operation, template, location);
 		}
 
 	}

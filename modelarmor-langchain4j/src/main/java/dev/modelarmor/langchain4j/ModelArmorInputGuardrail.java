@@ -9,6 +9,7 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.guardrail.InputGuardrail;
 import dev.langchain4j.guardrail.InputGuardrailRequest;
 import dev.langchain4j.guardrail.InputGuardrailResult;
+import dev.langchain4j.invocation.InvocationContext;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.Phase;
@@ -26,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * {@code InputGuardrailException}, whose message names the phase and the matched filters (never the text) and
  * whose cause is the starter's refusal exception ({@code ModelArmorViolationException} and so on). With
  * {@link MatchAction#DEIDENTIFY}, a prompt whose only match is Sensitive Data Protection goes to the model as its
- * de-identified text.
+ * de-identified text. Unless given a template, it screens with the one the starter's tenant resolver chooses for
+ * the call's tenant ({@link TenantSource}).
  *
  * <pre>{@code
  * Assistant assistant = AiServices.builder(Assistant.class)
@@ -45,21 +47,48 @@ public final class ModelArmorInputGuardrail implements InputGuardrail {
 
 	private final MatchAction onMatch;
 
+	private final TenantSource tenants;
+
 	/**
-	 * Creates the guardrail.
+	 * Creates the guardrail, which finds a call's tenant in its invocation parameters
+	 * ({@link TenantSource#INVOCATION_PARAMETER}).
 	 * @param screening the starter's screening
-	 * @param template the template to screen with, or {@code null} for {@code modelarmor.template-id}
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
+	 * ({@code modelarmor.template-id} for a call that names no tenant)
 	 * @param onMatch what a match does
 	 */
 	public ModelArmorInputGuardrail(ModelArmorScreening screening, @Nullable String template, MatchAction onMatch) {
+		this(screening, template, onMatch, TenantSource.INVOCATION_PARAMETER);
+	}
+
+	/**
+	 * Creates the guardrail.
+	 * @param screening the starter's screening
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
+	 * @param onMatch what a match does
+	 * @param tenants where a call's tenant is found
+	 */
+	public ModelArmorInputGuardrail(ModelArmorScreening screening, @Nullable String template, MatchAction onMatch,
+			TenantSource tenants) {
 		this.screening = Objects.requireNonNull(screening, "screening must not be null");
 		this.template = template;
 		this.onMatch = Objects.requireNonNull(onMatch, "onMatch must not be null");
+		this.tenants = Objects.requireNonNull(tenants, "tenants must not be null");
 	}
 
 	@Override
 	public InputGuardrailResult validate(InputGuardrailRequest request) {
 		UserMessage message = request.userMessage();
+		InvocationContext invocation = (request.requestParams() != null) ? request.requestParams().invocationContext()
+				: null;
+		Screenings.Bound bound = Screenings.bind(this.screening,
+				ScreeningRequest.prompt(CALLER, "").withTemplate(this.template), this.tenants.tenant(invocation),
+				TenantSource.attributes(invocation));
+		Refusal tenantRefused = bound.refusal();
+		if (tenantRefused != null) {
+			return fatal(Screenings.message(tenantRefused), tenantRefused.exception());
+		}
+		String template = bound.template();
 		String text = Screenings.text(message);
 		List<MediaItem> media = PromptParts.media(message);
 		List<CompletableFuture<ScreeningDecision>> decisions = new ArrayList<>();
@@ -67,16 +96,16 @@ public final class ModelArmorInputGuardrail implements InputGuardrail {
 		boolean replaceable = this.onMatch == MatchAction.DEIDENTIFY && media.isEmpty() && message.hasSingleText();
 		if (text != null && !text.isBlank()) {
 			decisions.add(this.screening.screenAsync(ScreeningRequest.prompt(CALLER, text)
-				.withTemplate(this.template)
+				.withTemplate(template)
 				.withOnMatch(this.onMatch)
 				.withReplaceable(replaceable)));
 		}
 		for (MediaItem item : media) {
 			decisions.add((item instanceof MediaItem.Screenable screenable)
 					? this.screening.screenAsync(ScreeningRequest.prompt(CALLER, screenable.item())
-						.withTemplate(this.template)
+						.withTemplate(template)
 						.withOnMatch(this.onMatch))
-					: CompletableFuture.completedFuture(this.screening.unscreened(CALLER, Phase.PROMPT, this.template,
+					: CompletableFuture.completedFuture(this.screening.unscreened(CALLER, Phase.PROMPT, template,
 							(MediaItem.Unscreened) item)));
 		}
 		List<ScreeningDecision> decided = Screenings.await(ScreeningDecision.firstRefusalOrAll(decisions));

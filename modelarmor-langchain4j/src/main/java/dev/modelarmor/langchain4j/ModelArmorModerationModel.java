@@ -11,6 +11,7 @@ import dev.langchain4j.model.moderation.ModerationModel;
 import dev.langchain4j.model.moderation.ModerationRequest;
 import dev.langchain4j.model.moderation.ModerationResponse;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.ScreeningRequest;
@@ -26,6 +27,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>{@code @Moderate} lets the model run while moderating and fails the call afterwards: the prompt reaches the
  * model. To keep a prompt from the model, use {@link ModelArmorInputGuardrail}.
+ *
+ * <p>LangChain4j tells a moderation model nothing of the call: unless given a template, it screens with the one
+ * the starter's tenant resolver chooses for the tenant of the servlet request being handled on the calling thread
+ * ({@code modelarmor.tenant.header}), the default template outside one.
  */
 public final class ModelArmorModerationModel implements ModerationModel {
 
@@ -41,7 +46,7 @@ public final class ModelArmorModerationModel implements ModerationModel {
 	/**
 	 * Creates the model.
 	 * @param screening the starter's screening
-	 * @param template the template to screen with, or {@code null} for {@code modelarmor.template-id}
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
 	 */
 	public ModelArmorModerationModel(ModelArmorScreening screening, @Nullable String template) {
 		this.screening = Objects.requireNonNull(screening, "screening must not be null");
@@ -53,7 +58,8 @@ public final class ModelArmorModerationModel implements ModerationModel {
 		List<CompletableFuture<ScreeningDecision>> decisions = new ArrayList<>();
 		for (String text : request.texts()) {
 			if (text != null && !text.isBlank()) {
-				decisions.add(this.screening.screenAsync(ScreeningRequest.prompt(CALLER, text).withTemplate(this.template)));
+				decisions.add(this.screening.screenAsync(ScreeningRequest.prompt(CALLER, text).withTemplate(this.template),
+						ModelArmorTenant.current(), Map.of()));
 			}
 		}
 		for (ScreeningDecision decision : Screenings.await(ScreeningDecision.firstRefusalOrAll(decisions))) {

@@ -30,7 +30,8 @@ import org.springframework.util.ClassUtils;
  * {@code OutputGuardrailException}, naming the phase and the matched filters, never the text), go on with Sensitive
  * Data Protection's de-identified text, or ask the model once more with a note (LangChain4j's reprompt), the
  * second answer screened in turn and blocked if it matches too. Screening that could not complete blocks unless
- * fail-open is on.
+ * fail-open is on. Unless given a template, it screens with the one the starter's tenant resolver chooses for the
+ * call's tenant ({@link TenantSource}).
  *
  * <p><b>Streaming</b> ({@code TokenStream}): LangChain4j holds every partial response of a guarded stream back
  * until the output guardrails passed the whole answer, so a blocked answer never reaches the caller, in any
@@ -51,21 +52,38 @@ public final class ModelArmorOutputGuardrail implements OutputGuardrail {
 
 	private final OnMatch onMatch;
 
+	private final TenantSource tenants;
+
 	/** The calls already reprompted once, by their request parameters, which every attempt of a call shares. */
 	private final Map<GuardrailRequestParams, Boolean> reprompted = Collections.synchronizedMap(new WeakHashMap<>());
 
 	private final Map<String, Boolean> streamedMethods = new ConcurrentHashMap<>();
 
 	/**
-	 * Creates the guardrail.
+	 * Creates the guardrail, which finds a call's tenant in its invocation parameters
+	 * ({@link TenantSource#INVOCATION_PARAMETER}).
 	 * @param screening the starter's screening
-	 * @param template the template to screen with, or {@code null} for {@code modelarmor.template-id}
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
+	 * ({@code modelarmor.template-id} for a call that names no tenant)
 	 * @param onMatch what a match does
 	 */
 	public ModelArmorOutputGuardrail(ModelArmorScreening screening, @Nullable String template, OnMatch onMatch) {
+		this(screening, template, onMatch, TenantSource.INVOCATION_PARAMETER);
+	}
+
+	/**
+	 * Creates the guardrail.
+	 * @param screening the starter's screening
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
+	 * @param onMatch what a match does
+	 * @param tenants where a call's tenant is found
+	 */
+	public ModelArmorOutputGuardrail(ModelArmorScreening screening, @Nullable String template, OnMatch onMatch,
+			TenantSource tenants) {
 		this.screening = Objects.requireNonNull(screening, "screening must not be null");
 		this.template = template;
 		this.onMatch = Objects.requireNonNull(onMatch, "onMatch must not be null");
+		this.tenants = Objects.requireNonNull(tenants, "tenants must not be null");
 	}
 
 	@Override
@@ -80,8 +98,15 @@ public final class ModelArmorOutputGuardrail implements OutputGuardrail {
 		boolean streamed = streamed(invocation);
 		boolean deidentify = this.onMatch == OnMatch.DEIDENTIFY && !streamed;
 		String prompt = Screenings.userPrompt(params, REPROMPT_NOTE);
+		Screenings.Bound bound = Screenings.bind(this.screening,
+				ScreeningRequest.response(CALLER, "", null).withTemplate(this.template), this.tenants.tenant(invocation),
+				TenantSource.attributes(invocation));
+		Refusal tenantRefused = bound.refusal();
+		if (tenantRefused != null) {
+			return fatal(Screenings.message(tenantRefused), tenantRefused.exception());
+		}
 		ScreeningDecision decision = this.screening.screen(ScreeningRequest.response(CALLER, text, prompt)
-			.withTemplate(this.template)
+			.withTemplate(bound.template())
 			.withOnMatch(deidentify ? MatchAction.DEIDENTIFY : MatchAction.BLOCK)
 			.withReplaceable(deidentify));
 		if (decision instanceof Deidentified deidentified) {

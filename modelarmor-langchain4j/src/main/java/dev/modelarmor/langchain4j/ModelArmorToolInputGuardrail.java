@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.service.tool.BeforeToolExecution;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
@@ -21,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  * arguments): the tool does not run and the AI service call ends with it. Arguments cannot be de-identified in
  * place, so {@link MatchAction#DEIDENTIFY} blocks as well. Made with the {@link ModelArmorToolOutputGuardrail}
  * (as the auto-configured one is), it also refuses a tool that guardrail withheld from the model, should the
- * model call it anyway.
+ * model call it anyway. Unless given a template, it screens with the one the starter's tenant resolver chooses
+ * for the call's tenant ({@link TenantSource}), and tells that guardrail so, for the tool call's result.
  */
 public final class ModelArmorToolInputGuardrail implements Consumer<BeforeToolExecution> {
 
@@ -32,6 +34,8 @@ public final class ModelArmorToolInputGuardrail implements Consumer<BeforeToolEx
 	private final MatchAction onMatch;
 
 	private final @Nullable ModelArmorToolOutputGuardrail specifications;
+
+	private final TenantSource tenants;
 
 	/**
 	 * Creates the guardrail.
@@ -54,17 +58,46 @@ public final class ModelArmorToolInputGuardrail implements Consumer<BeforeToolEx
 	 */
 	public ModelArmorToolInputGuardrail(ModelArmorScreening screening, @Nullable String template,
 			MatchAction onMatch, @Nullable ModelArmorToolOutputGuardrail specifications) {
+		this(screening, template, onMatch, specifications, TenantSource.INVOCATION_PARAMETER);
+	}
+
+	/**
+	 * Creates the guardrail that also refuses a tool the other guardrail withheld from the model, and tells it
+	 * the tenant of each tool call, so that the call's result is screened with that tenant's template.
+	 * @param screening the starter's screening
+	 * @param template the template to screen with, or {@code null} for the one the tenant resolver chooses
+	 * @param onMatch what a match does: {@link MatchAction#LOG_ONLY} lets the tool run
+	 * @param specifications the guardrail that screens the tool specifications, or {@code null}
+	 * @param tenants where a call's tenant is found
+	 */
+	public ModelArmorToolInputGuardrail(ModelArmorScreening screening, @Nullable String template,
+			MatchAction onMatch, @Nullable ModelArmorToolOutputGuardrail specifications, TenantSource tenants) {
 		this.screening = Objects.requireNonNull(screening, "screening must not be null");
 		this.template = template;
 		this.onMatch = Objects.requireNonNull(onMatch, "onMatch must not be null");
 		this.specifications = specifications;
+		this.tenants = Objects.requireNonNull(tenants, "tenants must not be null");
 	}
 
 	@Override
 	public void accept(BeforeToolExecution execution) {
 		ToolExecutionRequest request = execution.request();
+		String name = (request.name() != null) ? request.name() : "";
+		String caller = "tool " + Screenings.loggable(name);
+		InvocationContext invocation = execution.invocationContext();
+		Screenings.Bound bound = Screenings.bind(this.screening,
+				ScreeningRequest.of(Phase.TOOL_CALL, caller, "").withTemplate(this.template),
+				this.tenants.tenant(invocation), TenantSource.attributes(invocation));
+		Refusal tenantRefused = bound.refusal();
+		if (tenantRefused != null) {
+			throw tenantRefused.exception();
+		}
+		String template = bound.template();
+		if (this.specifications != null) {
+			this.specifications.calledFor(request.id(), template);
+		}
 		Refusal withheld = (this.specifications != null && request.name() != null)
-				? this.specifications.withheld(request.name()) : null;
+				? this.specifications.withheld(template, request.name()) : null;
 		if (withheld != null) {
 			throw withheld.exception();
 		}
@@ -72,10 +105,9 @@ public final class ModelArmorToolInputGuardrail implements Consumer<BeforeToolEx
 		if (arguments == null || arguments.isBlank() || arguments.equals("{}")) {
 			return;
 		}
-		String name = (request.name() != null) ? request.name() : "";
 		ScreeningDecision decision = this.screening.screen(
-				ScreeningRequest.of(Phase.TOOL_CALL, "tool " + Screenings.loggable(name), name + "\n" + arguments)
-					.withTemplate(this.template)
+				ScreeningRequest.of(Phase.TOOL_CALL, caller, name + "\n" + arguments)
+					.withTemplate(template)
 					.withOnMatch((this.onMatch == MatchAction.DEIDENTIFY) ? MatchAction.BLOCK : this.onMatch));
 		if (decision instanceof Refusal refusal) {
 			throw refusal.exception();

@@ -15,8 +15,11 @@ import dev.langchain4j.invocation.InvocationContext;
 import dev.langchain4j.model.input.PromptTemplate;
 import dev.langchain4j.memory.ChatMemory;
 import dev.modelarmor.internal.Futures;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorUnknownTenantException;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -107,6 +110,33 @@ final class Screenings {
 			safe.append(plain ? c : '?');
 		}
 		return safe.toString();
+	}
+
+	/**
+	 * The template a call is screened with: the integration's own, else the one the resolver chooses for the
+	 * call's tenant; or the refusal of a tenant the resolver refuses (one WARN line and a metric).
+	 * @param screening the starter's screening
+	 * @param probe names the caller, the phase and the integration's own template
+	 * @param tenant the call's tenant, or {@code null}
+	 * @param attributes what the resolver is told of the call
+	 */
+	static Bound bind(ModelArmorScreening screening, ScreeningRequest probe, @Nullable String tenant,
+			Map<String, ? extends @Nullable Object> attributes) {
+		try {
+			return new Bound(screening.resolve(probe, tenant, attributes).template(), null);
+		}
+		catch (ModelArmorUnknownTenantException ex) {
+			return new Bound(null, (Refusal) screening.unknownTenant(probe));
+		}
+	}
+
+	/**
+	 * The template of one call, or the refusal of its tenant.
+	 *
+	 * @param template the template to screen with, or {@code null} for {@code modelarmor.template-id}
+	 * @param refusal the refusal of a tenant that has no template, or {@code null} to screen
+	 */
+	record Bound(@Nullable String template, @Nullable Refusal refusal) {
 	}
 
 	/** A refusal's message for a guardrail result: the phase and the filters or the reason, never the content. */

@@ -42,6 +42,12 @@ import org.springframework.util.StringUtils;
  */
 public final class ModelArmorScreening implements AutoCloseable {
 
+	/**
+	 * The log lines of each outcome (blocked, not_screened, input_rejected, ...) written in full each second
+	 * unless {@link Builder#logLinesPerSecond(int)} says otherwise.
+	 */
+	public static final int DEFAULT_LOG_LINES_PER_SECOND = 10;
+
 	/** Templates whose screenings are kept for the next call; beyond them, each call binds its template anew. */
 	private static final int MAX_KEPT_TEMPLATES = 64;
 
@@ -367,6 +373,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private ModelArmorTemplateResolver templateResolver = ModelArmorTemplateResolver.DEFAULT;
 
+		private int logLinesPerSecond = DEFAULT_LOG_LINES_PER_SECOND;
+
 		private Builder(ModelArmorOperations operations) {
 			Assert.notNull(operations, "operations must not be null");
 			this.operations = operations;
@@ -453,6 +461,20 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
+		 * How many log lines of each outcome are written in full each second, so that a storm of refusals does
+		 * not become a storm of log lines: beyond them, lines are counted, and the next second's first line of
+		 * the outcome is preceded by one line with the count. The meters count every call.
+		 * {@link #DEFAULT_LOG_LINES_PER_SECOND} unless set.
+		 * @param logLinesPerSecond the lines, at least 1
+		 * @return this builder
+		 */
+		public Builder logLinesPerSecond(int logLinesPerSecond) {
+			Assert.isTrue(logLinesPerSecond >= 1, "logLinesPerSecond must be at least 1");
+			this.logLinesPerSecond = logLinesPerSecond;
+			return this;
+		}
+
+		/**
 		 * Builds the screening.
 		 * @return the screening
 		 */
@@ -464,7 +486,9 @@ public final class ModelArmorScreening implements AutoCloseable {
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
 			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer), executor, given == null, this.unscreenableMedia,
+					new Screener(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
+							this.operations.templateName()),
+					executor, given == null, this.unscreenableMedia,
 					this.templateResolver);
 		}
 

@@ -76,6 +76,7 @@ class ModelArmorScreeningConfiguration {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
 			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
+			.logLinesPerSecond(ScreeningSettingsMapper.logLinesPerSecond(screeningProperties))
 			.sanitizeOptions(ScreeningSettingsMapper.sanitizeOptions(screeningProperties.getMultiLanguageDetection()))
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)

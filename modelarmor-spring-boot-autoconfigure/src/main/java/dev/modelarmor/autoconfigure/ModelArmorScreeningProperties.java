@@ -1,5 +1,6 @@
 package dev.modelarmor.autoconfigure;
 
+import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.ScreeningWindows;
 import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
@@ -30,6 +31,12 @@ public class ModelArmorScreeningProperties {
 	 */
 	private UnscreenableMedia unscreenableMedia = UnscreenableMedia.BLOCK;
 
+	/**
+	 * Log lines of each outcome (blocked, not_screened, input_rejected, ...) written in full each second;
+	 * beyond them, one line a second gives the count left out. The meters count every call. From 1 to 10000.
+	 */
+	private int logLinesPerSecond = ModelArmorScreening.DEFAULT_LOG_LINES_PER_SECOND;
+
 	private final Window window = new Window();
 
 	private final MultiLanguageDetection multiLanguageDetection = new MultiLanguageDetection();
@@ -48,6 +55,14 @@ public class ModelArmorScreeningProperties {
 
 	public void setUnscreenableMedia(UnscreenableMedia unscreenableMedia) {
 		this.unscreenableMedia = unscreenableMedia;
+	}
+
+	public int getLogLinesPerSecond() {
+		return this.logLinesPerSecond;
+	}
+
+	public void setLogLinesPerSecond(int logLinesPerSecond) {
+		this.logLinesPerSecond = logLinesPerSecond;
 	}
 
 	public MultiLanguageDetection getMultiLanguageDetection() {

@@ -95,6 +95,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		problems.check(() -> ResilienceSettingsMapper.quota(client.getQuota()));
 		problems.check(() -> ResilienceSettingsMapper.circuitBreaker(client.getCircuitBreaker()));
 		problems.check(() -> ScreeningSettingsMapper.sanitizeOptions(screening.getMultiLanguageDetection()));
+		problems.check(() -> ScreeningSettingsMapper.logLinesPerSecond(screening));
 		ModelArmorEndpoint endpoint = problems.attempt(() -> ClientSettingsMapper.endpoint(client));
 		HttpClientSettings http = problems
 			.attempt(() -> HttpSettingsMapper.http(client.getHttp(), application, sslBundles));

@@ -19,6 +19,11 @@ final class ScreeningSettingsMapper {
 
 	private static final String WINDOW = "modelarmor.screening.window.";
 
+	private static final String LOG_LINES_PER_SECOND = "modelarmor.screening.log-lines-per-second";
+
+	/** More would be no bound: a busy instance's whole call rate. */
+	private static final int MAX_LOG_LINES_PER_SECOND = 10_000;
+
 	private static final String SOURCE_LANGUAGE = "modelarmor.screening.multi-language-detection.source-language";
 
 	private ScreeningSettingsMapper() {
@@ -44,6 +49,20 @@ final class ScreeningSettingsMapper {
 			};
 			throw invalid(WINDOW + ex.setting(), value, ex.reason());
 		}
+	}
+
+	/**
+	 * The log lines of each outcome written in full each second.
+	 * @param properties {@code modelarmor.screening.*}
+	 * @return the lines
+	 * @throws ModelArmorConfigurationException naming the property when it is out of its range
+	 */
+	static int logLinesPerSecond(ModelArmorScreeningProperties properties) {
+		int lines = properties.getLogLinesPerSecond();
+		if (lines < 1 || lines > MAX_LOG_LINES_PER_SECOND) {
+			throw invalid(LOG_LINES_PER_SECOND, lines, "it must be from 1 to " + MAX_LOG_LINES_PER_SECOND);
+		}
+		return lines;
 	}
 
 	/**

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.tool.function.FunctionToolCallback;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -30,6 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Tool calls and results screened with the template of the tenant the tool context names, in its location.
  */
 class TenantToolTests {
+
+	private static final String DESCRIPTION = "TENANT-TOOL-DEF the forecast of a city";
 
 	@RegisterExtension
 	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
@@ -58,6 +62,34 @@ class TenantToolTests {
 	}
 
 	@Test
+	void eachTenantsToolDefinitionsAreScreenedWithItsTemplateInItsLocationOnceEach() {
+		this.runner.run((context) -> {
+			for (String tenant : List.of("acme", "globex", "initech", "acme", "globex")) {
+				assertThat(ask(context, tenant)).isEqualTo(ToolCallingChatModel.ANSWER);
+			}
+		});
+		// the same definition, one verdict per template and location: a tenant never reuses another's
+		assertThat(definitions()).containsExactly(path("us-central1", "strict", "sanitizeUserPrompt"),
+				path("europe-west4", "strict", "sanitizeUserPrompt"), path("europe-west4", "relaxed", "sanitizeUserPrompt"));
+	}
+
+	@Test
+	void aToolDefinitionBlockedForOneTenantIsStillOfferedToAnother() {
+		modelArmor.stubFor(com.github.tomakehurst.wiremock.client.WireMock
+			.post(urlPathMatching(".*/locations/europe-west4/templates/relaxed:sanitizeUserPrompt"))
+			.withRequestBody(matchingJsonPath("$.userPromptData.text",
+					com.github.tomakehurst.wiremock.client.WireMock.containing(DESCRIPTION)))
+			.willReturn(com.github.tomakehurst.wiremock.client.WireMock.okJson(dev.modelarmor.guard.ModelArmorStubs.JAILBREAK)));
+		this.runner.run((context) -> {
+			ToolCallingChatModel model = context.getBean(ToolCallingChatModel.class);
+			ask(context, "initech");
+			ask(context, "acme");
+			// initech's two requests were offered no tool, acme's two the weather tool
+			assertThat(model.offered()).containsExactly(List.of(), List.of(), List.of("weather"), List.of("weather"));
+		});
+	}
+
+	@Test
 	void anUnknownTenantsToolDoesNotRunAndItsResultNeverReachesTheModel() {
 		this.runner.run((context) -> {
 			ToolScreeningTests.Weather weather = new ToolScreeningTests.Weather(ToolScreeningTests.WEATHER);
@@ -71,10 +103,14 @@ class TenantToolTests {
 	}
 
 	private static String ask(ApplicationContext context, String tenant) {
-		ToolScreeningTests.Weather weather = new ToolScreeningTests.Weather(ToolScreeningTests.WEATHER);
+		ToolCallback weather = FunctionToolCallback
+			.builder("weather", (ToolScreeningTests.City city) -> ToolScreeningTests.WEATHER)
+			.description(DESCRIPTION)
+			.inputType(ToolScreeningTests.City.class)
+			.build();
 		return chatClient(context).prompt()
 			.user(ToolScreeningTests.QUESTION)
-			.tools(weather.callback())
+			.tools(weather)
 			.toolContext(Map.of(ModelArmorTenant.KEY, tenant))
 			.call()
 			.content();
@@ -94,6 +130,13 @@ class TenantToolTests {
 	private static List<String> toolResults() {
 		return sorted(modelArmor.findAll(postRequestedFor(urlPathMatching(".*:sanitizeUserPrompt"))
 			.withRequestBody(matchingJsonPath("$.userPromptData.text", equalTo("\"" + ToolScreeningTests.WEATHER + "\"")))));
+	}
+
+	/** The paths that screened the tool's definition, in order. */
+	private static List<String> definitions() {
+		return sorted(modelArmor.findAll(postRequestedFor(urlPathMatching(".*:sanitizeUserPrompt"))
+			.withRequestBody(matchingJsonPath("$.userPromptData.text",
+					com.github.tomakehurst.wiremock.client.WireMock.containing(DESCRIPTION)))));
 	}
 
 	private static List<String> sorted(List<LoggedRequest> requests) {

@@ -50,6 +50,7 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.budget.min-retries-per-second | 10
 			modelarmor.retry.budget.window           | 10s
 			modelarmor.screening.fail-open           | false
+			modelarmor.screening.log-lines-per-second | 10
 			modelarmor.screening.window.size         | 8KB
 			modelarmor.screening.window.overlap      | 1KB
 			modelarmor.screening.window.parallelism  | 4
@@ -109,7 +110,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(77);
+		assertThat(properties).hasSize(78);
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
+import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.ScreeningWindows;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,8 +93,10 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(57)
+		assertThat(metadataDefaults()).hasSize(58)
 			.containsEntry("modelarmor.tenant.unknown", "refuse")
+			.containsEntry("modelarmor.screening.log-lines-per-second",
+					String.valueOf(ModelArmorScreening.DEFAULT_LOG_LINES_PER_SECOND))
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.screening.unscreenable-media", "block")
 			.containsEntry("modelarmor.spring-ai.advisor.refusal", ModelArmorAdvisorOptions.DEFAULT_REFUSAL)

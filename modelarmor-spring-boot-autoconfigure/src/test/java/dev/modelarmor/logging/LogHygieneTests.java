@@ -60,7 +60,9 @@ class LogHygieneTests {
 			// Prompts, answers and documents of the verdict cache tests.
 			"VERDICT-CACHE-6620", "open the vault", "CACHE-DOC-", "CACHE-QUESTION-",
 			// Prompts and answers of the parallel prompt screening tests.
-			"PARALLEL-Q-", "PARALLEL-A-");
+			"PARALLEL-Q-", "PARALLEL-A-",
+			// The prompts of the log storm tests.
+			"STORM-PROMPT-", "launch code");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",

@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The lines about one Model Armor call, in an application whose console logs with Spring Boot's
- * structured logging: the call id, operation, template, phase, outcome, status and attempts are fields of
+ * structured logging: the call id, operation, template, location, phase, outcome, status and attempts are fields of
  * their own in ECS, Logstash and GELF; every line of the call carries the same call id; the call logs one
  * WARN line, the screening's decision one more; no line holds the prompt.
  */
@@ -97,6 +97,7 @@ class StructuredCallLogTests {
 		assertThat(warnings).singleElement().satisfies((warning) -> assertThat(warning)
 			.containsEntry(loggerField, "dev.modelarmor.screening.Screener")
 			.containsEntry(prefix + "template", ModelArmorStubs.DEFAULT_TEMPLATE)
+			.containsEntry(prefix + "location", ModelArmorStubs.LOCATION)
 			.containsEntry(prefix + "phase", "PROMPT")
 			.containsEntry(prefix + "outcome", "not_screened")
 			.containsEntry(prefix + "status", "503")
@@ -108,6 +109,7 @@ class StructuredCallLogTests {
 			.orElseThrow();
 		assertThat(stopped).containsEntry(prefix + "operation", "sanitize_user_prompt")
 			.containsEntry(prefix + "template", ModelArmorStubs.DEFAULT_TEMPLATE)
+			.containsEntry(prefix + "location", ModelArmorStubs.LOCATION)
 			.containsEntry(prefix + "status", "503");
 		assertThat(String.valueOf(warnings.get(0).get(prefix + "attempts")))
 			.isEqualTo(String.valueOf(stopped.get(prefix + "attempts")));

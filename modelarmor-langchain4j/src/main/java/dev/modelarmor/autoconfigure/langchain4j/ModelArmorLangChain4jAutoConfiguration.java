@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure.langchain4j;
 
 import dev.langchain4j.guardrail.InputGuardrail;
+import dev.langchain4j.rag.content.aggregator.DefaultContentAggregator;
 import dev.modelarmor.autoconfigure.ModelArmorCacheAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
@@ -28,7 +29,9 @@ import org.springframework.util.StringUtils;
  * Auto-configuration of the LangChain4j integration: with LangChain4j on the class path, the guardrails, the
  * content aggregator and the moderation model as beans over the starter's {@link ModelArmorScreening}, each
  * replaced by an application's own bean of its type. An application hands them to its AI services
- * ({@code AiServices.builder(..).inputGuardrails(..)} and so on).
+ * ({@code AiServices.builder(..).inputGuardrails(..)} and so on). Unless {@code modelarmor.langchain4j.template} is
+ * set, each screens with the template the tenant resolver chooses for the call's tenant
+ * ({@code modelarmor.langchain4j.tenant-source}).
  */
 @AutoConfiguration(after = { ModelArmorGuardAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class,
 		ModelArmorCacheAutoConfiguration.class })
@@ -43,7 +46,7 @@ public final class ModelArmorLangChain4jAutoConfiguration {
 	ModelArmorInputGuardrail modelArmorInputGuardrail(ModelArmorScreening modelArmorScreening,
 			ModelArmorLangChain4jProperties properties) {
 		return new ModelArmorInputGuardrail(modelArmorScreening, template(properties),
-				properties.getInput().getOnMatch());
+				properties.getInput().getOnMatch(), properties.getTenantSource());
 	}
 
 	@Bean
@@ -51,7 +54,7 @@ public final class ModelArmorLangChain4jAutoConfiguration {
 	ModelArmorOutputGuardrail modelArmorOutputGuardrail(ModelArmorScreening modelArmorScreening,
 			ModelArmorLangChain4jProperties properties) {
 		return new ModelArmorOutputGuardrail(modelArmorScreening, template(properties),
-				properties.getOutput().getOnMatch());
+				properties.getOutput().getOnMatch(), properties.getTenantSource());
 	}
 
 	@Bean
@@ -59,7 +62,7 @@ public final class ModelArmorLangChain4jAutoConfiguration {
 	ModelArmorToolInputGuardrail modelArmorToolInputGuardrail(ModelArmorScreening modelArmorScreening,
 			ModelArmorLangChain4jProperties properties, ObjectProvider<ModelArmorToolOutputGuardrail> specifications) {
 		return new ModelArmorToolInputGuardrail(modelArmorScreening, template(properties), MatchAction.BLOCK,
-				specifications.getIfUnique());
+				specifications.getIfUnique(), properties.getTenantSource());
 	}
 
 	@Bean
@@ -67,14 +70,15 @@ public final class ModelArmorLangChain4jAutoConfiguration {
 	ModelArmorToolOutputGuardrail modelArmorToolOutputGuardrail(ModelArmorScreening modelArmorScreening,
 			ModelArmorLangChain4jProperties properties) {
 		return new ModelArmorToolOutputGuardrail(modelArmorScreening, template(properties),
-				properties.getTools().getRefusal());
+				properties.getTools().getRefusal(), properties.getTenantSource());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
 	ModelArmorContentAggregator modelArmorContentAggregator(ModelArmorScreening modelArmorScreening,
 			ModelArmorLangChain4jProperties properties) {
-		return new ModelArmorContentAggregator(modelArmorScreening, template(properties));
+		return new ModelArmorContentAggregator(new DefaultContentAggregator(), modelArmorScreening,
+				template(properties), properties.getTenantSource());
 	}
 
 	@Bean

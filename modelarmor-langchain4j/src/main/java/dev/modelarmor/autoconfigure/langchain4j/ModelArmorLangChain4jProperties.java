@@ -2,6 +2,7 @@ package dev.modelarmor.autoconfigure.langchain4j;
 
 import dev.modelarmor.langchain4j.ModelArmorOutputGuardrail;
 import dev.modelarmor.langchain4j.ModelArmorToolOutputGuardrail;
+import dev.modelarmor.langchain4j.TenantSource;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
 
@@ -15,9 +16,17 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class ModelArmorLangChain4jProperties {
 
 	/**
-	 * Template the LangChain4j guardrails screen with; unset: modelarmor.template-id.
+	 * Template the LangChain4j guardrails screen with; unset: the template of the call's tenant
+	 * (modelarmor.tenants.*), else modelarmor.template-id.
 	 */
 	private @Nullable String template;
+
+	/**
+	 * Where the guardrails find a call's tenant: invocation-parameter (the invocation parameter modelarmor.tenant,
+	 * else the servlet request's tenant) or chat-memory-id (the invocation parameter, else the chat memory id,
+	 * else the servlet request's tenant).
+	 */
+	private TenantSource tenantSource = TenantSource.INVOCATION_PARAMETER;
 
 	private final Input input = new Input();
 
@@ -31,6 +40,14 @@ public class ModelArmorLangChain4jProperties {
 
 	public void setTemplate(@Nullable String template) {
 		this.template = template;
+	}
+
+	public TenantSource getTenantSource() {
+		return this.tenantSource;
+	}
+
+	public void setTenantSource(TenantSource tenantSource) {
+		this.tenantSource = tenantSource;
 	}
 
 	public Input getInput() {

@@ -9,6 +9,7 @@ import dev.modelarmor.langchain4j.ModelArmorModerationModel;
 import dev.modelarmor.langchain4j.ModelArmorOutputGuardrail;
 import dev.modelarmor.langchain4j.ModelArmorToolInputGuardrail;
 import dev.modelarmor.langchain4j.ModelArmorToolOutputGuardrail;
+import dev.modelarmor.langchain4j.TenantSource;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,18 @@ class ModelArmorLangChain4jAutoConfigurationTests {
 				assertThat(properties.getInput().getOnMatch()).isEqualTo(MatchAction.DEIDENTIFY);
 				assertThat(properties.getOutput().getOnMatch()).isEqualTo(ModelArmorOutputGuardrail.OnMatch.REPROMPT);
 				assertThat(properties.getTools().getRefusal()).isEqualTo("No.");
+				assertThat(properties.getTenantSource()).isEqualTo(TenantSource.INVOCATION_PARAMETER);
 			});
+		this.runner.withPropertyValues("modelarmor.langchain4j.tenant-source=chat-memory-id")
+			.run((context) -> assertThat(context.getBean(ModelArmorLangChain4jProperties.class).getTenantSource())
+				.isEqualTo(TenantSource.CHAT_MEMORY_ID));
+	}
+
+	@Test
+	void anInvalidTenantSourceFailsStartupNamingTheProperty() {
+		this.runner.withPropertyValues("modelarmor.langchain4j.tenant-source=session")
+			.run((context) -> assertThat(context.getStartupFailure())
+				.hasStackTraceContaining("modelarmor.langchain4j.tenant-source"));
 	}
 
 	@Test

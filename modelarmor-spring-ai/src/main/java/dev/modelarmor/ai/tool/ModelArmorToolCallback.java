@@ -92,7 +92,7 @@ public final class ModelArmorToolCallback implements ToolCallback {
 	private String screened(String toolInput, Function<String, @Nullable String> tool,
 			Map<String, ? extends @Nullable Object> context) {
 		ToolDefinition definition = getToolDefinition();
-		if (!this.screener.offers(definition)) {
+		if (!this.screener.offers(definition, context)) {
 			return this.screener.options().refusal();
 		}
 		String name = definition.name();

@@ -1,6 +1,7 @@
 package dev.modelarmor.ai.tool;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import org.springframework.ai.chat.model.ChatResponse;
@@ -42,13 +43,17 @@ public final class ModelArmorToolCallingManager implements ToolCallingManager {
 
 	/**
 	 * The definitions of the tools to offer the model, screened: a chat model asks for them to build its
-	 * request, so a tool whose definition is blocked is never offered.
+	 * request, so a tool whose definition is blocked is never offered. They are screened with the template of
+	 * the tenant the options' tool context names ({@code modelarmor.tenant}), as the tools' calls and results
+	 * are.
 	 * @throws RuntimeException the refusal's exception when {@code on-block} is {@code throw} and a
 	 * definition is blocked
 	 */
 	@Override
 	public List<ToolDefinition> resolveToolDefinitions(ToolCallingChatOptions chatOptions) {
-		return this.screener.screenDefinitions(this.delegate.resolveToolDefinitions(chatOptions));
+		Map<String, Object> toolContext = chatOptions.getToolContext();
+		return this.screener.screenDefinitions(this.delegate.resolveToolDefinitions(chatOptions),
+				(toolContext != null) ? toolContext : Map.of());
 	}
 
 	@Override

@@ -9,6 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 import dev.modelarmor.ai.tool.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.ModelArmorTenant;
+import dev.modelarmor.screening.ModelArmorUnknownTenantException;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
@@ -71,17 +73,45 @@ final class ModelArmorToolDefinitionScreening {
 	 * @throws RuntimeException the first refusal's exception when {@link OnBlockedTool#THROW}
 	 */
 	List<ToolDefinition> offered(List<ToolDefinition> definitions) {
+		return offered(definitions, Map.of());
+	}
+
+	/**
+	 * The definitions the model may be offered to a call, screened with the template the resolver chooses for
+	 * the tenant its tool context names ({@link ModelArmorTenant#KEY}) unless this screening names one: each
+	 * tenant's template decides for its own calls, and its verdicts are remembered apart. A tenant the resolver
+	 * refuses is offered no tool.
+	 * @param definitions every tool's definition
+	 * @param toolContext the call's tool context
+	 * @return those that passed
+	 * @throws RuntimeException the first refusal's exception when {@link OnBlockedTool#THROW}
+	 */
+	List<ToolDefinition> offered(List<ToolDefinition> definitions, Map<String, ? extends @Nullable Object> toolContext) {
+		String template;
+		try {
+			template = this.screening.resolve(request(this.template, "tools", ""), ModelArmorTenant.of(toolContext),
+					toolContext).template();
+		}
+		catch (ModelArmorUnknownTenantException ex) {
+			Refusal refusal = (Refusal) this.screening.unknownTenant(request(this.template, "tools", ""));
+			if (this.options.onBlock() == OnBlockedTool.THROW) {
+				throw refusal.exception();
+			}
+			return List.of();
+		}
 		List<String> keys = new ArrayList<>(definitions.size());
 		List<@Nullable CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>(definitions.size());
 		for (ToolDefinition definition : definitions) {
-			String key = ModelArmorToolDefinitionText.key(definition);
+			// the template is configuration, never content: a verdict of one template is not another's
+			String key = ((template != null) ? template : "") + '\u0000' + ModelArmorToolDefinitionText.key(definition);
 			keys.add(key);
-			screenings.add(this.remembered.containsKey(key) ? null : this.screening.screenAsync(request(definition)));
+			screenings.add(this.remembered.containsKey(key) ? null
+					: this.screening.screenAsync(request(template, definition)));
 		}
 		List<ToolDefinition> offered = new ArrayList<>(definitions.size());
 		@Nullable Refusal firstRefusal = null;
 		for (int i = 0; i < definitions.size(); i++) {
-			ScreeningDecision decision = decision(definitions.get(i), keys.get(i), screenings.get(i));
+			ScreeningDecision decision = decision(template, definitions.get(i), keys.get(i), screenings.get(i));
 			if (decision instanceof Refusal refusal) {
 				firstRefusal = (firstRefusal != null) ? firstRefusal : refusal;
 			}
@@ -95,7 +125,7 @@ final class ModelArmorToolDefinitionScreening {
 		return offered;
 	}
 
-	private ScreeningDecision decision(ToolDefinition definition, String key,
+	private ScreeningDecision decision(@Nullable String template, ToolDefinition definition, String key,
 			@Nullable CompletableFuture<ScreeningDecision> screening) {
 		if (screening == null) {
 			ScreeningDecision known = this.remembered.get(key);
@@ -103,15 +133,16 @@ final class ModelArmorToolDefinitionScreening {
 				return known;
 			}
 			// forgotten since: screened again, on this thread
-			screening = this.screening.screenAsync(request(definition));
+			screening = this.screening.screenAsync(request(template, definition));
 		}
 		ScreeningDecision decision = ModelArmorScreening.await(screening);
 		if (rememberable(decision)) {
 			this.remembered.put(key, decision);
 		}
 		if (decision instanceof Refusal refusal) {
-			logger.warn(String.format("Model Armor withheld a tool from the model: tool=\"%s\" phase=%s outcome=%s",
-					ModelArmorToolDefinitionText.loggable(definition.name()), Phase.TOOL_DEFINITION, outcome(refusal)));
+			logger.warn(String.format("Model Armor withheld a tool from the model: tool=\"%s\" phase=%s outcome=%s%s",
+					ModelArmorToolDefinitionText.loggable(definition.name()), Phase.TOOL_DEFINITION, outcome(refusal),
+					(template != null) ? " template=" + ModelArmorToolDefinitionText.loggable(template) : ""));
 		}
 		return decision;
 	}
@@ -123,12 +154,15 @@ final class ModelArmorToolDefinitionScreening {
 		return !(decision instanceof Refusal) && !this.failOpen;
 	}
 
-	private ScreeningRequest request(ToolDefinition definition) {
+	private ScreeningRequest request(@Nullable String template, ToolDefinition definition) {
+		return request(template, "tool " + ModelArmorToolDefinitionText.loggable(definition.name()),
+				ModelArmorToolDefinitionText.of(definition));
+	}
+
+	private ScreeningRequest request(@Nullable String template, String caller, String text) {
 		// A definition is not rewritten: de-identified text there would change what the tool means.
-		return ScreeningRequest
-			.of(Phase.TOOL_DEFINITION, "tool " + ModelArmorToolDefinitionText.loggable(definition.name()),
-					ModelArmorToolDefinitionText.of(definition))
-			.withTemplate(this.template)
+		return ScreeningRequest.of(Phase.TOOL_DEFINITION, caller, text)
+			.withTemplate(template)
 			.withOnMatch(this.options.onMatch())
 			.withReplaceable(false);
 	}

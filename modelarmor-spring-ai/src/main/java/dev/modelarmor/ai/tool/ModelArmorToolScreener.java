@@ -150,6 +150,21 @@ public final class ModelArmorToolScreener {
 	}
 
 	/**
+	 * Screens the definitions of the tools to offer a model, as {@link #screenDefinitions(List)}, with the
+	 * template the {@link dev.modelarmor.screening.ModelArmorTemplateResolver} chooses for the tool context's
+	 * tenant ({@link ModelArmorTenant#KEY}) when this screener names no template; a tenant it refuses is offered
+	 * no tool.
+	 * @param definitions the definitions
+	 * @param toolContext the tool context of the call
+	 * @return those that passed, in their order: the others are withheld from the model
+	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW} and one is blocked
+	 */
+	public List<ToolDefinition> screenDefinitions(List<ToolDefinition> definitions,
+			Map<String, ? extends @Nullable Object> toolContext) {
+		return definitions.isEmpty() ? definitions : this.definitions.offered(definitions, toolContext);
+	}
+
+	/**
 	 * Whether a tool may run: whether its definition passed (screened once while it does not change), so
 	 * that a withheld tool does not run when the model calls it anyway.
 	 * @param definition the tool's definition
@@ -158,6 +173,18 @@ public final class ModelArmorToolScreener {
 	 */
 	public boolean offers(ToolDefinition definition) {
 		return !this.definitions.offered(List.of(definition)).isEmpty();
+	}
+
+	/**
+	 * Whether a tool may run for a call: whether its definition passed the template of the tool context's
+	 * tenant, as {@link #screenDefinitions(List, Map)} decides.
+	 * @param definition the tool's definition
+	 * @param toolContext the tool context of the call
+	 * @return whether it passed
+	 * @throws RuntimeException the refusal's exception when {@link OnBlockedTool#THROW} and it is blocked
+	 */
+	public boolean offers(ToolDefinition definition, Map<String, ? extends @Nullable Object> toolContext) {
+		return !this.definitions.offered(List.of(definition), toolContext).isEmpty();
 	}
 
 	private Screened screen(String toolName, Phase phase, String text, boolean replaceable,
