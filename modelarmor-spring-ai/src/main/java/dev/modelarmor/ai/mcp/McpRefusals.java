@@ -30,7 +30,8 @@ final class McpRefusals {
 	/**
 	 * The message of a refusal.
 	 * @param what what was refused, e.g. {@code the arguments of tool "weather"}
-	 * @param refusal the refusal, or {@code null} for a blocked tool definition
+	 * @param refusal the refusal, or {@code null} for a tool definition that did not pass (blocked, or not
+	 * screened while screening fails closed: the tool screener tells no more)
 	 * @return the message
 	 */
 	static String message(String what, @Nullable Refusal refusal) {
@@ -42,7 +43,7 @@ final class McpRefusals {
 			return "Refused: " + what + " could not be screened by Model Armor.";
 		}
 		if (refusal == null) {
-			return "Refused by Model Armor: " + what + " was blocked.";
+			return "Refused: " + what + " did not pass Model Armor's screening.";
 		}
 		return "Refused: Model Armor did not accept " + what + " for screening.";
 	}
