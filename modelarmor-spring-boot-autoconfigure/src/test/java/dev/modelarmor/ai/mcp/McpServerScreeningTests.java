@@ -1,5 +1,9 @@
 package dev.modelarmor.ai.mcp;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 
@@ -13,6 +17,7 @@ import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -220,6 +225,40 @@ class McpServerScreeningTests {
 			.isThrownBy(() -> this.client.readResource(new McpSchema.ReadResourceRequest("docs://readme")))
 			.withMessageContaining("[sdp]")
 			.withMessageNotContaining("4111");
+	}
+
+	@Test
+	void argumentsThatAreNoJsonObjectNeverRunTheTool() throws Exception {
+		HttpClient http = HttpClient.newHttpClient();
+		HttpResponse<String> initialized = rawPost(http, null, """
+				{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+				 "capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}""");
+		String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+		rawPost(http, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+		for (String arguments : new String[] { "\"MCP-SRV-POISON as a bare string\"", "[\"MCP-SRV-POISON\", 1]", "42" }) {
+			HttpResponse<String> answer = rawPost(http, session,
+					"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"weather\","
+							+ "\"arguments\":" + arguments + "}}");
+			// the SDK's transport refuses them before any handler (Spring AI 2.0.1's Spring MVC transport with an
+			// HTTP 500): they reach neither the screening nor the tool, and nothing of them is echoed
+			assertThat(answer.statusCode()).as(arguments).isGreaterThanOrEqualTo(400);
+			assertThat(answer.body()).as(arguments).doesNotContain("MCP-SRV-POISON");
+		}
+		assertThat(this.parcels.weatherCalls).hasValue(0);
+		// and the server goes on serving
+		assertThat(text(this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon"))))).contains("Sunny");
+	}
+
+	private HttpResponse<String> rawPost(HttpClient http, @Nullable String session, String body) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/mcp"))
+			.timeout(Duration.ofSeconds(30))
+			.header("Content-Type", "application/json")
+			.header("Accept", "application/json, text/event-stream")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (session != null) {
+			request.header("Mcp-Session-Id", session);
+		}
+		return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	static String text(CallToolResult result) {
