@@ -55,7 +55,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 		properties = { "server.address=127.0.0.1", "spring.ai.mcp.server.protocol=STREAMABLE",
 				"modelarmor.template-check.enabled=false",
 				"modelarmor.tenants.acme.template-id=acme-template",
-				"modelarmor.tenants.acme.location=" + ModelArmorStubs.LOCATION })
+				"modelarmor.tenants.acme.location=" + ModelArmorStubs.LOCATION, "modelarmor.tenant.header=X-Tenant" })
 @ExtendWith(OutputCaptureExtension.class)
 class McpServerScreeningTests {
 
@@ -173,6 +173,31 @@ class McpServerScreeningTests {
 		modelArmor.verify(1, postRequestedFor(urlPathEqualTo(ModelArmorStubs.path("acme-template", "sanitizeUserPrompt"))));
 		modelArmor.verify(1,
 				postRequestedFor(urlPathEqualTo(ModelArmorStubs.path("acme-template", "sanitizeModelResponse"))));
+	}
+
+	@Test
+	void theTenantInTheTransportsHeaderChoosesItsTemplateAndWinsOverTheMetadata() {
+		McpSyncClient tenantClient = McpClient
+			.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + this.port)
+				.endpoint("/mcp")
+				.requestBuilder(java.net.http.HttpRequest.newBuilder().header("X-Tenant", "acme"))
+				.build())
+			.requestTimeout(Duration.ofSeconds(30))
+			.build();
+		try {
+			tenantClient.initialize();
+			CallToolRequest request = CallToolRequest.builder("weather")
+				.arguments(Map.of("city", "Lyon"))
+				.meta(Map.of("modelarmor.tenant", "stranger"))
+				.build();
+			CallToolResult result = tenantClient.callTool(request);
+			assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+			modelArmor.verify(1,
+					postRequestedFor(urlPathEqualTo(ModelArmorStubs.path("acme-template", "sanitizeUserPrompt"))));
+		}
+		finally {
+			tenantClient.closeGracefully();
+		}
 	}
 
 	@Test
