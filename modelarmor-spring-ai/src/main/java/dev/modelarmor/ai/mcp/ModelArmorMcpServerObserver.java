@@ -62,10 +62,7 @@ public interface ModelArmorMcpServerObserver {
 		DEIDENTIFIED,
 
 		/** It was refused: a match that blocks, screening that could not complete, input Model Armor refused. */
-		REFUSED,
-
-		/** It was not screened: its tool, prompt or resource is excluded. */
-		EXCLUDED;
+		REFUSED;
 
 		/**
 		 * The outcome in metric tags.
