@@ -74,6 +74,15 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.tools.on-match      | block
 			modelarmor.spring-ai.tools.on-block      | refuse
 			modelarmor.spring-ai.tools.refusal       | The tool call was blocked by a content safety check and returned no result.
+			modelarmor.spring-ai.mcp-server.enabled  | true
+			modelarmor.spring-ai.mcp-server.template | -
+			modelarmor.spring-ai.mcp-server.on-match | block
+			modelarmor.spring-ai.mcp-server.excluded-tools | -
+			modelarmor.spring-ai.mcp-server.excluded-prompts | -
+			modelarmor.spring-ai.mcp-server.excluded-resources | -
+			modelarmor.spring-ai.mcp-server.screen-tool-definitions | true
+			modelarmor.spring-ai.moderation.enabled  | true
+			modelarmor.spring-ai.moderation.template | -
 			management.health.modelarmor.enabled     | false
 			modelarmor.cache.enabled                 | false
 			modelarmor.cache.name                    | modelarmor-verdicts
@@ -109,7 +118,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(77);
+		assertThat(properties).hasSize(86);
 	}
 
 	@Test

@@ -92,7 +92,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(57)
+		assertThat(metadataDefaults()).hasSize(61)
 			.containsEntry("modelarmor.tenant.unknown", "refuse")
 			.containsEntry("modelarmor.location", ModelArmorTemplate.DEFAULT_LOCATION)
 			.containsEntry("modelarmor.screening.unscreenable-media", "block")
