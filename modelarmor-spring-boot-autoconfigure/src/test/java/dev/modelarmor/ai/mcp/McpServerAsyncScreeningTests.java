@@ -5,6 +5,8 @@ import java.util.Map;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.guard.ModelArmorStubs;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +26,7 @@ import static dev.modelarmor.ai.mcp.McpServerFixtures.CARD;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.POISON;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The same application as an async MCP server ({@code spring.ai.mcp.server.type=ASYNC}, streamable HTTP): Spring
@@ -85,6 +88,20 @@ class McpServerAsyncScreeningTests {
 		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
 		assertThat(result.isError()).isTrue();
 		assertThat(text(result)).contains("[sdp]").doesNotContain("4111");
+	}
+
+	@Test
+	void promptsAndResourcesOfTheAsyncServerAreScreened() {
+		this.parcels.greeting = POISON;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> this.client.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of())))
+			.withMessageContaining("[pi_and_jailbreak]")
+			.withMessageNotContaining("MCP-SRV-POISON");
+		this.parcels.readme = "Card " + CARD;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> this.client.readResource(new McpSchema.ReadResourceRequest("docs://readme")))
+			.withMessageContaining("[sdp]")
+			.withMessageNotContaining("4111");
 	}
 
 	@Test

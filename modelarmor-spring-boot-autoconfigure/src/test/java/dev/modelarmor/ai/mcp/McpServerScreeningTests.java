@@ -155,6 +155,16 @@ class McpServerScreeningTests {
 	}
 
 	@Test
+	void aToolWhoseDefinitionIsPoisonedNeverRuns() {
+		CallToolResult result = this.client.callTool(new CallToolRequest("notes", Map.of("text", "hello")));
+		assertThat(result.isError()).isTrue();
+		assertThat(text(result)).isEqualTo("Refused: the definition of tool \"notes\" did not pass Model Armor's screening.");
+		assertThat(this.parcels.notesCalls).hasValue(0);
+		assertThat(this.meters.counter("modelarmor.mcp.server.screenings", "part", "tool_definition", "name", "notes",
+				"outcome", "refused").count()).isEqualTo(1);
+	}
+
+	@Test
 	void aHugeResultIsRefusedUnscreenedAndTheAnswerStaysSmall() {
 		this.parcels.weather = "x".repeat(5 * 1024 * 1024);
 		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
