@@ -16,6 +16,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -146,7 +147,9 @@ public final class ModelArmorSpringAiMcpServerAutoConfiguration {
 					|| bean instanceof SyncPromptSpecification || bean instanceof AsyncPromptSpecification
 					|| bean instanceof SyncResourceSpecification || bean instanceof AsyncResourceSpecification
 					|| bean instanceof SyncResourceTemplateSpecification
-					|| bean instanceof AsyncResourceTemplateSpecification;
+					|| bean instanceof AsyncResourceTemplateSpecification
+					|| bean instanceof McpStatelessServerFeatures.SyncToolSpecification
+					|| bean instanceof McpStatelessServerFeatures.AsyncToolSpecification;
 		}
 
 		private static Object screened(ModelArmorMcpServerScreener screener, Object specification) {
@@ -171,7 +174,13 @@ public final class ModelArmorSpringAiMcpServerAutoConfiguration {
 			if (specification instanceof SyncResourceTemplateSpecification resources) {
 				return screener.screened(resources);
 			}
-			return screener.screened((AsyncResourceTemplateSpecification) specification);
+			if (specification instanceof AsyncResourceTemplateSpecification resources) {
+				return screener.screened(resources);
+			}
+			if (specification instanceof McpStatelessServerFeatures.SyncToolSpecification tool) {
+				return screener.screened(tool);
+			}
+			return screener.screened((McpStatelessServerFeatures.AsyncToolSpecification) specification);
 		}
 
 	}

@@ -20,6 +20,7 @@ import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecification;
@@ -29,6 +30,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
@@ -146,6 +148,35 @@ public final class ModelArmorMcpServerScreener {
 			return tool;
 		}
 		return new AsyncToolSpecification(tool.tool(), new AsyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A stateless server's tool whose calls are screened; a tool that is excluded, or already screened, is returned
+	 * as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.SyncToolSpecification screened(McpStatelessServerFeatures.SyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new McpStatelessServerFeatures.SyncToolSpecification(tool.tool(),
+				new StatelessSyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A stateless server's tool whose calls are screened; a tool that is excluded, or already screened, is returned
+	 * as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.AsyncToolSpecification screened(
+			McpStatelessServerFeatures.AsyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new McpStatelessServerFeatures.AsyncToolSpecification(tool.tool(),
+				new StatelessAsyncToolHandler(tool.tool(), tool.callHandler()));
 	}
 
 	/**
@@ -452,7 +483,47 @@ public final class ModelArmorMcpServerScreener {
 
 	}
 
-	/** Screens the arguments on the receiving thread, runs the tool there, and screens its result. */
+	/**
+	 * Screens the arguments on the receiving thread, runs the tool there, and screens its result.
+	 * @param tool the tool
+	 * @param scope the request's tenant and attributes
+	 * @param request the call
+	 * @param run runs the tool
+	 * @return the result, or the refusal in its place
+	 */
+	private CallToolResult callSync(Tool tool, McpScope scope, CallToolRequest request,
+			java.util.function.Function<CallToolRequest, CallToolResult> run) {
+		Optional<CallToolResult> withheld = definitionRefusal(tool);
+		if (withheld.isPresent()) {
+			return withheld.get();
+		}
+		Optional<CallToolResult> refused = McpContentScreening.await(arguments(tool.name(), request, scope));
+		if (refused.isPresent()) {
+			return refused.get();
+		}
+		return McpContentScreening.await(toolResult(tool.name(), run.apply(request), scope));
+	}
+
+	/**
+	 * Screens the arguments, then subscribes to the tool, and screens its result, without blocking.
+	 * @param tool the tool
+	 * @param scope the request's tenant and attributes, read on the thread that received the request
+	 * @param request the call
+	 * @param run the tool's answer, subscribed to only when the arguments passed
+	 * @return the result, or the refusal in its place
+	 */
+	private Mono<CallToolResult> callAsync(Tool tool, McpScope scope, CallToolRequest request,
+			java.util.function.Function<CallToolRequest, Mono<CallToolResult>> run) {
+		Mono<Optional<CallToolResult>> withheld = (this.definitions != null)
+				? Mono.fromCallable(() -> definitionRefusal(tool)).subscribeOn(Schedulers.boundedElastic())
+				: Mono.just(Optional.empty());
+		return withheld.flatMap((definition) -> definition.isPresent() ? Mono.just(definition)
+				: Mono.fromFuture(() -> arguments(tool.name(), request, scope)))
+			.flatMap((refused) -> refused.isPresent() ? Mono.just(refused.get())
+					: run.apply(request).flatMap((result) -> Mono.fromFuture(() -> toolResult(tool.name(), result, scope))));
+	}
+
+	/** A sync server's tool, screened. */
 	private final class SyncToolHandler
 			implements BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult>, ScreenedHandler {
 
@@ -467,22 +538,13 @@ public final class ModelArmorMcpServerScreener {
 
 		@Override
 		public CallToolResult apply(McpSyncServerExchange exchange, CallToolRequest request) {
-			String name = this.tool.name();
-			Optional<CallToolResult> withheld = definitionRefusal(this.tool);
-			if (withheld.isPresent()) {
-				return withheld.get();
-			}
-			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
-			Optional<CallToolResult> refused = McpContentScreening.await(arguments(name, request, scope));
-			if (refused.isPresent()) {
-				return refused.get();
-			}
-			return McpContentScreening.await(toolResult(name, this.delegate.apply(exchange, request), scope));
+			return callSync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
+					(call) -> this.delegate.apply(exchange, call));
 		}
 
 	}
 
-	/** Screens the arguments, then subscribes to the tool, and screens its result, without blocking. */
+	/** An async server's tool, screened. */
 	private final class AsyncToolHandler
 			implements BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
 
@@ -497,17 +559,51 @@ public final class ModelArmorMcpServerScreener {
 
 		@Override
 		public Mono<CallToolResult> apply(McpAsyncServerExchange exchange, CallToolRequest request) {
-			String name = this.tool.name();
-			// read on the thread that received the request, where the servlet request's tenant is
-			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
-			Mono<Optional<CallToolResult>> withheld = (ModelArmorMcpServerScreener.this.definitions != null)
-					? Mono.fromCallable(() -> definitionRefusal(this.tool)).subscribeOn(Schedulers.boundedElastic())
-					: Mono.just(Optional.empty());
-			return withheld.flatMap((definition) -> definition.isPresent() ? Mono.just(definition)
-					: Mono.fromFuture(() -> arguments(name, request, scope)))
-				.flatMap((refused) -> refused.isPresent() ? Mono.just(refused.get())
-						: this.delegate.apply(exchange, request)
-							.flatMap((result) -> Mono.fromFuture(() -> toolResult(name, result, scope))));
+			return callAsync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
+					(call) -> this.delegate.apply(exchange, call));
+		}
+
+	}
+
+	/** A stateless sync server's tool, screened. */
+	private final class StatelessSyncToolHandler
+			implements BiFunction<McpTransportContext, CallToolRequest, CallToolResult>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate;
+
+		StatelessSyncToolHandler(Tool tool, BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CallToolResult apply(McpTransportContext context, CallToolRequest request) {
+			return callSync(this.tool, McpScope.of(context, request.meta()), request,
+					(call) -> this.delegate.apply(context, call));
+		}
+
+	}
+
+	/** A stateless async server's tool, screened. */
+	private final class StatelessAsyncToolHandler
+			implements BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate;
+
+		StatelessAsyncToolHandler(Tool tool,
+				BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public Mono<CallToolResult> apply(McpTransportContext context, CallToolRequest request) {
+			return callAsync(this.tool, McpScope.of(context, request.meta()), request,
+					(call) -> this.delegate.apply(context, call));
 		}
 
 	}
