@@ -19,9 +19,13 @@ import org.springframework.context.annotation.Import;
 /**
  * Auto-configuration of Spring AI's moderation API over Model Armor: with Spring AI's model module and
  * {@code modelarmor-spring-ai} on the class path, a {@link ModelArmorSpringAiModerationModel} as the application's
- * {@link ModerationModel}, unless it has one of its own or {@code modelarmor.spring-ai.moderation.enabled=false}.
+ * {@link ModerationModel}, unless it has one of its own (or Spring AI's OpenAI or Mistral AI moderation model is
+ * auto-configured) or {@code modelarmor.spring-ai.moderation.enabled=false}.
  */
-@AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class })
+// after Spring AI's own moderation models, so that one the application chose is never doubled by this one
+@AutoConfiguration(after = { ModelArmorAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class },
+		afterName = { "org.springframework.ai.model.openai.autoconfigure.OpenAiModerationAutoConfiguration",
+				"org.springframework.ai.model.mistralai.autoconfigure.MistralAiModerationAutoConfiguration" })
 @ConditionalOnClass({ ModerationModel.class, ModelArmorSpringAiModerationModel.class })
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "modelarmor.spring-ai.moderation.enabled", matchIfMissing = true)
