@@ -135,6 +135,8 @@ class ArchitectureTests {
 		.layer("ai.tool").definedBy("dev.modelarmor.ai.tool..")
 		.layer("ai.document").definedBy("dev.modelarmor.ai.document..")
 		.layer("ai.internal").definedBy("dev.modelarmor.ai.internal..")
+		.layer("ai.mcp").definedBy("dev.modelarmor.ai.mcp..")
+		.layer("ai.moderation").definedBy("dev.modelarmor.ai.moderation..")
 		.whereLayer("screening.cache").mayOnlyBeAccessedByLayers("screening", "observation")
 		.whereLayer("screening.cache").mayNotAccessAnyLayer()
 		.whereLayer("screening.media").mayNotAccessAnyLayer()
@@ -148,8 +150,11 @@ class ArchitectureTests {
 		.whereLayer("ai.advisor").mayOnlyAccessLayers("screening", "screening.media", "screening.stream")
 		.whereLayer("ai.tool").mayOnlyAccessLayers("screening")
 		.whereLayer("ai.document").mayOnlyAccessLayers("screening")
+		.whereLayer("ai.mcp").mayOnlyAccessLayers("screening", "screening.media", "ai.tool")
+		.whereLayer("ai.moderation").mayOnlyAccessLayers("screening")
 		.because("each concern keeps to its place: the cache and media know nothing of the screening core, the "
-				+ "stream windows serve the guard and the advisor, and the Spring AI packages do not lean on each other");
+				+ "stream windows serve the guard and the advisor, and the Spring AI packages do not lean on each other "
+				+ "(the MCP server's screening uses the tool screener's public API for tool definitions)");
 
 	/**
 	 * API apart from plumbing: a public type of an API package (any {@code dev.modelarmor} package that is not

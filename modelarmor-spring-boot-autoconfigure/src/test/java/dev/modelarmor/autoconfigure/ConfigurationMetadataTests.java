@@ -75,6 +75,15 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.tools.on-match      | block
 			modelarmor.spring-ai.tools.on-block      | refuse
 			modelarmor.spring-ai.tools.refusal       | The tool call was blocked by a content safety check and returned no result.
+			modelarmor.spring-ai.mcp-server.enabled  | true
+			modelarmor.spring-ai.mcp-server.template | -
+			modelarmor.spring-ai.mcp-server.on-match | block
+			modelarmor.spring-ai.mcp-server.excluded-tools | -
+			modelarmor.spring-ai.mcp-server.excluded-prompts | -
+			modelarmor.spring-ai.mcp-server.excluded-resources | -
+			modelarmor.spring-ai.mcp-server.screen-tool-definitions | true
+			modelarmor.spring-ai.moderation.enabled  | true
+			modelarmor.spring-ai.moderation.template | -
 			management.health.modelarmor.enabled     | false
 			modelarmor.cache.enabled                 | false
 			modelarmor.cache.name                    | modelarmor-verdicts
@@ -110,7 +119,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(78);
+		assertThat(properties).hasSize(87);
 	}
 
 	@Test

@@ -1,0 +1,611 @@
+package dev.modelarmor.ai.mcp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+
+import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Outcome;
+import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Part;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions;
+import dev.modelarmor.ai.tool.ModelArmorToolOptions.OnBlockedTool;
+import dev.modelarmor.ai.tool.ModelArmorToolScreener;
+import dev.modelarmor.screening.MatchAction;
+import dev.modelarmor.screening.ModelArmorScreening;
+import dev.modelarmor.screening.Phase;
+import dev.modelarmor.screening.ScreeningDecision;
+import dev.modelarmor.screening.ScreeningDecision.Deidentified;
+import dev.modelarmor.screening.ScreeningDecision.Refusal;
+import dev.modelarmor.screening.ScreeningDecision.Rejected;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpecification;
+import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import io.modelcontextprotocol.spec.McpSchema.Content;
+import io.modelcontextprotocol.spec.McpSchema.GetPromptRequest;
+import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
+import io.modelcontextprotocol.spec.McpSchema.PromptMessage;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
+import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
+import io.modelcontextprotocol.spec.McpSchema.ResourceContents;
+import io.modelcontextprotocol.spec.McpSchema.Tool;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.ai.tool.definition.ToolDefinition;
+
+/**
+ * Screens what an application's MCP server serves to other agents, by decorating the MCP Java SDK's server
+ * specifications (sync and async):
+ * <ul>
+ * <li>{@code tools/call}: the arguments the calling agent sent, as a prompt ({@link Phase#PROMPT},
+ * {@code sanitizeUserPrompt}) before the tool runs; the tool's result (its content parts and structured
+ * content), as a response ({@link Phase#RESPONSE}, {@code sanitizeModelResponse}) before it leaves. A refusal is
+ * answered as a tool error result ({@code isError: true}) naming the matched filters, never the content; a
+ * refused call never runs the tool. With {@link MatchAction#DEIDENTIFY}, text parts of a result in which
+ * Sensitive Data Protection alone matched leave de-identified; arguments and structured content block.</li>
+ * <li>a tool's definition (name, description, input schema), screened once while it does not change, before
+ * its first call: a tool whose definition is blocked answers every call with an error result.</li>
+ * <li>{@code prompts/get} and {@code resources/read}: their results as responses; a refusal is a JSON-RPC
+ * error naming the filters.</li>
+ * </ul>
+ * Each request's tenant comes from the transport (a header the starter's filter read, or what an application's
+ * transport context extractor put under {@code modelarmor.tenant}), else from the request's {@code _meta}. Log
+ * lines and observations name the tool, prompt or resource as the server declares it, never anything a client
+ * sent. Every screening is bounded by the client's retry deadline; one that cannot complete refuses the call
+ * unless {@code modelarmor.screening.fail-open} lets it through.
+ *
+ * <p>With {@code modelarmor.spring-ai.mcp-server.enabled=true} the starter decorates every specification that
+ * Spring AI's MCP server auto-configuration serves; decorate one added at run time by hand:
+ *
+ * <pre class="code">
+ * mcpSyncServer.addTool(screener.screened(toolSpecification));
+ * </pre>
+ *
+ * Thread-safe.
+ */
+public final class ModelArmorMcpServerScreener {
+
+	private final McpContentScreening contents;
+
+	private final ModelArmorMcpServerOptions options;
+
+	private final ModelArmorMcpServerObserver observer;
+
+	private final @Nullable ModelArmorToolScreener definitions;
+
+	/**
+	 * Creates a screener with the default template that records no observations.
+	 * @param screening screens and decides
+	 * @param options what is screened and how a match acts
+	 */
+	public ModelArmorMcpServerScreener(ModelArmorScreening screening, ModelArmorMcpServerOptions options) {
+		this(screening, null, options, ModelArmorMcpServerObserver.NONE, false);
+	}
+
+	/**
+	 * Creates a screener.
+	 * @param screening screens and decides
+	 * @param template the template id to screen with, or {@code null} for the one the template resolver chooses
+	 * (by tenant), else {@code modelarmor.template-id}
+	 * @param options what is screened and how a match acts
+	 * @param observer told what each screening decided
+	 * @param failOpen whether {@code screening} fails open: then a tool definition that passed is screened again
+	 * on the next call, since its pass may have been an outage let through
+	 */
+	public ModelArmorMcpServerScreener(ModelArmorScreening screening, @Nullable String template,
+			ModelArmorMcpServerOptions options, ModelArmorMcpServerObserver observer, boolean failOpen) {
+		Objects.requireNonNull(screening, "screening");
+		this.options = Objects.requireNonNull(options, "options");
+		this.observer = Objects.requireNonNull(observer, "observer");
+		this.contents = new McpContentScreening(screening, template, options.onMatch());
+		this.definitions = options.screenToolDefinitions() ? new ModelArmorToolScreener(screening, template,
+				new ModelArmorToolOptions(MatchAction.BLOCK, OnBlockedTool.REFUSE, ModelArmorToolOptions.DEFAULT_REFUSAL),
+				failOpen) : null;
+	}
+
+	/**
+	 * What this screener screens and how.
+	 * @return the options
+	 */
+	public ModelArmorMcpServerOptions options() {
+		return this.options;
+	}
+
+	/**
+	 * A tool whose calls are screened; a tool that is excluded, or already screened, is returned as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public SyncToolSpecification screened(SyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new SyncToolSpecification(tool.tool(), new SyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A tool whose calls are screened; a tool that is excluded, or already screened, is returned as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public AsyncToolSpecification screened(AsyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new AsyncToolSpecification(tool.tool(), new AsyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A stateless server's tool whose calls are screened; a tool that is excluded, or already screened, is returned
+	 * as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.SyncToolSpecification screened(McpStatelessServerFeatures.SyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new McpStatelessServerFeatures.SyncToolSpecification(tool.tool(),
+				new StatelessSyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A stateless server's tool whose calls are screened; a tool that is excluded, or already screened, is returned
+	 * as it is.
+	 * @param tool the tool's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.AsyncToolSpecification screened(
+			McpStatelessServerFeatures.AsyncToolSpecification tool) {
+		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+			return tool;
+		}
+		return new McpStatelessServerFeatures.AsyncToolSpecification(tool.tool(),
+				new StatelessAsyncToolHandler(tool.tool(), tool.callHandler()));
+	}
+
+	/**
+	 * A prompt whose results are screened; one that is excluded, or already screened, is returned as it is.
+	 * @param prompt the prompt's specification
+	 * @return the screened specification
+	 */
+	public SyncPromptSpecification screened(SyncPromptSpecification prompt) {
+		String name = prompt.prompt().name();
+		if (prompt.promptHandler() instanceof ScreenedHandler || this.options.excludedPrompts().contains(name)) {
+			return prompt;
+		}
+		BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
+		return new SyncPromptSpecification(prompt.prompt(),
+				(SyncPromptHandler) (exchange, request) -> McpContentScreening.await(promptResult(name,
+						handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta()))));
+	}
+
+	/**
+	 * A prompt whose results are screened; one that is excluded, or already screened, is returned as it is.
+	 * @param prompt the prompt's specification
+	 * @return the screened specification
+	 */
+	public AsyncPromptSpecification screened(AsyncPromptSpecification prompt) {
+		String name = prompt.prompt().name();
+		if (prompt.promptHandler() instanceof ScreenedHandler || this.options.excludedPrompts().contains(name)) {
+			return prompt;
+		}
+		BiFunction<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>> handler = prompt.promptHandler();
+		return new AsyncPromptSpecification(prompt.prompt(), (AsyncPromptHandler) (exchange, request) -> {
+			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
+			return handler.apply(exchange, request)
+				.flatMap((result) -> Mono.fromFuture(() -> promptResult(name, result, scope)));
+		});
+	}
+
+	/**
+	 * A resource whose contents are screened; one that is excluded, or already screened, is returned as it is.
+	 * @param resource the resource's specification
+	 * @return the screened specification
+	 */
+	public SyncResourceSpecification screened(SyncResourceSpecification resource) {
+		String name = resource.resource().uri();
+		if (resource.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+			return resource;
+		}
+		return new SyncResourceSpecification(resource.resource(), syncRead(name, resource.readHandler()));
+	}
+
+	/**
+	 * A resource whose contents are screened; one that is excluded, or already screened, is returned as it is.
+	 * @param resource the resource's specification
+	 * @return the screened specification
+	 */
+	public AsyncResourceSpecification screened(AsyncResourceSpecification resource) {
+		String name = resource.resource().uri();
+		if (resource.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+			return resource;
+		}
+		return new AsyncResourceSpecification(resource.resource(), asyncRead(name, resource.readHandler()));
+	}
+
+	/**
+	 * Resources of a URI template whose contents are screened; excluded by the template as declared.
+	 * @param resources the resource template's specification
+	 * @return the screened specification
+	 */
+	public SyncResourceTemplateSpecification screened(SyncResourceTemplateSpecification resources) {
+		String name = resources.resourceTemplate().uriTemplate();
+		if (resources.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+			return resources;
+		}
+		return new SyncResourceTemplateSpecification(resources.resourceTemplate(), syncRead(name, resources.readHandler()));
+	}
+
+	/**
+	 * Resources of a URI template whose contents are screened; excluded by the template as declared.
+	 * @param resources the resource template's specification
+	 * @return the screened specification
+	 */
+	public AsyncResourceTemplateSpecification screened(AsyncResourceTemplateSpecification resources) {
+		String name = resources.resourceTemplate().uriTemplate();
+		if (resources.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+			return resources;
+		}
+		return new AsyncResourceTemplateSpecification(resources.resourceTemplate(),
+				asyncRead(name, resources.readHandler()));
+	}
+
+	private BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> syncRead(String name,
+			BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
+		return (SyncReadHandler) (exchange, request) -> McpContentScreening.await(resourceResult(name,
+				handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta())));
+	}
+
+	private BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> asyncRead(String name,
+			BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> handler) {
+		return (AsyncReadHandler) (exchange, request) -> {
+			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
+			return handler.apply(exchange, request)
+				.flatMap((result) -> Mono.fromFuture(() -> resourceResult(name, result, scope)));
+		};
+	}
+
+	private boolean excludedTool(Tool tool) {
+		return this.options.excludedTools().contains(tool.name());
+	}
+
+	/**
+	 * The refusal of a tool whose definition is blocked, screened once while it does not change; blocks while it
+	 * is screened the first time.
+	 */
+	private Optional<CallToolResult> definitionRefusal(Tool tool) {
+		ModelArmorToolScreener screener = this.definitions;
+		if (screener == null) {
+			return Optional.empty();
+		}
+		ToolDefinition definition = ToolDefinition.builder()
+			.name(tool.name())
+			.description(Objects.requireNonNullElse(tool.description(), ""))
+			.inputSchema((tool.inputSchema() != null) ? McpContentScreening.toJson(tool.inputSchema()) : "{}")
+			.build();
+		if (screener.offers(definition)) {
+			return Optional.empty();
+		}
+		this.observer.screened(Part.TOOL_DEFINITION, tool.name(), Outcome.REFUSED);
+		return Optional.of(McpRefusals.toolError(McpRefusals.message("the definition of tool \""
+				+ McpRefusals.loggable(tool.name()) + "\"", null)));
+	}
+
+	private CompletableFuture<Optional<CallToolResult>> arguments(String name, CallToolRequest request, McpScope scope) {
+		Map<String, Object> arguments = request.arguments();
+		if (arguments == null || arguments.isEmpty()) {
+			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
+			return CompletableFuture.completedFuture(Optional.empty());
+		}
+		return this.contents.json(Phase.PROMPT, caller("tool", name), arguments, scope).thenApply((decision) -> {
+			if (decision instanceof Refusal refusal) {
+				this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.REFUSED);
+				return Optional.of(McpRefusals.toolError(
+						McpRefusals.message("the arguments of tool \"" + McpRefusals.loggable(name) + "\"", refusal)));
+			}
+			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
+			return Optional.empty();
+		});
+	}
+
+	private CompletableFuture<CallToolResult> toolResult(String name, @Nullable CallToolResult result, McpScope scope) {
+		if (result == null) {
+			return CompletableFuture.completedFuture(McpRefusals.toolError("The tool returned no result."));
+		}
+		String caller = caller("tool", name);
+		String what = "the result of tool \"" + McpRefusals.loggable(name) + "\"";
+		List<@Nullable Content> parts = McpContentScreening.bounded(result.content());
+		if (parts == null) {
+			return CompletableFuture.completedFuture(tooManyParts(Part.TOOL_RESULT, name, what));
+		}
+		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
+		for (Content part : parts) {
+			screenings.add(this.contents.content(Phase.RESPONSE, caller, part, scope));
+		}
+		Object structured = result.structuredContent();
+		if (structured != null) {
+			screenings.add(this.contents.json(Phase.RESPONSE, caller, structured, scope));
+		}
+		return McpContentScreening.all(screenings).thenApply((decisions) -> {
+			Refusal refusal = McpContentScreening.refusal(decisions);
+			if (refusal != null) {
+				this.observer.screened(Part.TOOL_RESULT, name, Outcome.REFUSED);
+				return McpRefusals.toolError(McpRefusals.message(what, refusal));
+			}
+			if (!McpContentScreening.deidentified(decisions)) {
+				this.observer.screened(Part.TOOL_RESULT, name, Outcome.PASSED);
+				return result;
+			}
+			this.observer.screened(Part.TOOL_RESULT, name, Outcome.DEIDENTIFIED);
+			List<Content> replaced = new ArrayList<>();
+			for (int i = 0; i < parts.size(); i++) {
+				Content part = parts.get(i);
+				if (part != null) {
+					replaced.add(McpContentScreening.replaced(part, decisions.get(i)));
+				}
+			}
+			return new CallToolResult(replaced, result.isError(), structured, result.meta());
+		});
+	}
+
+	private CallToolResult tooManyParts(Part part, String name, String what) {
+		this.observer.screened(part, name, Outcome.REFUSED);
+		return McpRefusals.toolError(McpRefusals.message(what,
+				new Rejected(Phase.RESPONSE, "more than " + McpContentScreening.MAX_PARTS + " parts", true, null)));
+	}
+
+	private CompletableFuture<GetPromptResult> promptResult(String name, @Nullable GetPromptResult result,
+			McpScope scope) {
+		if (result == null) {
+			return CompletableFuture.failedFuture(McpRefusals.error("The prompt returned no result."));
+		}
+		String caller = caller("prompt", name);
+		String what = "prompt \"" + McpRefusals.loggable(name) + "\"";
+		List<@Nullable PromptMessage> messages = McpContentScreening.bounded(result.messages());
+		if (messages == null) {
+			this.observer.screened(Part.PROMPT, name, Outcome.REFUSED);
+			return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, new Rejected(Phase.RESPONSE,
+					"more than " + McpContentScreening.MAX_PARTS + " messages", true, null))));
+		}
+		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
+		for (PromptMessage message : messages) {
+			screenings.add(this.contents.content(Phase.RESPONSE, caller, (message != null) ? message.content() : null,
+					scope));
+		}
+		String description = result.description();
+		if (description != null) {
+			screenings.add(this.contents.text(Phase.RESPONSE, caller, description, false, scope));
+		}
+		return McpContentScreening.all(screenings).thenCompose((decisions) -> {
+			Refusal refusal = McpContentScreening.refusal(decisions);
+			if (refusal != null) {
+				this.observer.screened(Part.PROMPT, name, Outcome.REFUSED);
+				return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, refusal)));
+			}
+			if (!McpContentScreening.deidentified(decisions)) {
+				this.observer.screened(Part.PROMPT, name, Outcome.PASSED);
+				return CompletableFuture.completedFuture(result);
+			}
+			this.observer.screened(Part.PROMPT, name, Outcome.DEIDENTIFIED);
+			List<PromptMessage> replaced = new ArrayList<>();
+			for (int i = 0; i < messages.size(); i++) {
+				PromptMessage message = messages.get(i);
+				if (message != null) {
+					replaced.add(new PromptMessage(message.role(),
+							McpContentScreening.replaced(message.content(), decisions.get(i))));
+				}
+			}
+			return CompletableFuture.completedFuture(new GetPromptResult(description, replaced, result.meta()));
+		});
+	}
+
+	private CompletableFuture<ReadResourceResult> resourceResult(String name, @Nullable ReadResourceResult result,
+			McpScope scope) {
+		if (result == null) {
+			return CompletableFuture.failedFuture(McpRefusals.error("The resource returned no contents."));
+		}
+		String caller = caller("resource", name);
+		String what = "resource \"" + McpRefusals.loggable(name) + "\"";
+		List<@Nullable ResourceContents> contents = McpContentScreening.bounded(result.contents());
+		if (contents == null) {
+			this.observer.screened(Part.RESOURCE, name, Outcome.REFUSED);
+			return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, new Rejected(Phase.RESPONSE,
+					"more than " + McpContentScreening.MAX_PARTS + " contents", true, null))));
+		}
+		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
+		for (ResourceContents part : contents) {
+			screenings.add(this.contents.resource(Phase.RESPONSE, caller, part, scope));
+		}
+		return McpContentScreening.all(screenings).thenCompose((decisions) -> {
+			Refusal refusal = McpContentScreening.refusal(decisions);
+			if (refusal != null) {
+				this.observer.screened(Part.RESOURCE, name, Outcome.REFUSED);
+				return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, refusal)));
+			}
+			if (decisions.stream().noneMatch(Deidentified.class::isInstance)) {
+				this.observer.screened(Part.RESOURCE, name, Outcome.PASSED);
+				return CompletableFuture.completedFuture(result);
+			}
+			this.observer.screened(Part.RESOURCE, name, Outcome.DEIDENTIFIED);
+			List<ResourceContents> replaced = new ArrayList<>();
+			for (int i = 0; i < contents.size(); i++) {
+				ResourceContents part = contents.get(i);
+				if (part != null) {
+					replaced.add(McpContentScreening.replaced(part, decisions.get(i)));
+				}
+			}
+			return CompletableFuture.completedFuture(new ReadResourceResult(replaced, result.meta()));
+		});
+	}
+
+	private static String caller(String kind, String name) {
+		return "MCP " + kind + " " + McpRefusals.loggable(name);
+	}
+
+	/** A handler this screener made, so that a specification is never screened twice. */
+	private interface ScreenedHandler {
+
+	}
+
+	private interface SyncPromptHandler
+			extends BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult>, ScreenedHandler {
+
+	}
+
+	private interface AsyncPromptHandler
+			extends BiFunction<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>>, ScreenedHandler {
+
+	}
+
+	private interface SyncReadHandler
+			extends BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult>, ScreenedHandler {
+
+	}
+
+	private interface AsyncReadHandler
+			extends BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>>, ScreenedHandler {
+
+	}
+
+	/**
+	 * Screens the arguments on the receiving thread, runs the tool there, and screens its result.
+	 * @param tool the tool
+	 * @param scope the request's tenant and attributes
+	 * @param request the call
+	 * @param run runs the tool
+	 * @return the result, or the refusal in its place
+	 */
+	private CallToolResult callSync(Tool tool, McpScope scope, CallToolRequest request,
+			java.util.function.Function<CallToolRequest, CallToolResult> run) {
+		Optional<CallToolResult> withheld = definitionRefusal(tool);
+		if (withheld.isPresent()) {
+			return withheld.get();
+		}
+		Optional<CallToolResult> refused = McpContentScreening.await(arguments(tool.name(), request, scope));
+		if (refused.isPresent()) {
+			return refused.get();
+		}
+		return McpContentScreening.await(toolResult(tool.name(), run.apply(request), scope));
+	}
+
+	/**
+	 * Screens the arguments, then subscribes to the tool, and screens its result, without blocking.
+	 * @param tool the tool
+	 * @param scope the request's tenant and attributes, read on the thread that received the request
+	 * @param request the call
+	 * @param run the tool's answer, subscribed to only when the arguments passed
+	 * @return the result, or the refusal in its place
+	 */
+	private Mono<CallToolResult> callAsync(Tool tool, McpScope scope, CallToolRequest request,
+			java.util.function.Function<CallToolRequest, Mono<CallToolResult>> run) {
+		Mono<Optional<CallToolResult>> withheld = (this.definitions != null)
+				? Mono.fromCallable(() -> definitionRefusal(tool)).subscribeOn(Schedulers.boundedElastic())
+				: Mono.just(Optional.empty());
+		return withheld.flatMap((definition) -> definition.isPresent() ? Mono.just(definition)
+				: Mono.fromFuture(() -> arguments(tool.name(), request, scope)))
+			.flatMap((refused) -> refused.isPresent() ? Mono.just(refused.get())
+					: run.apply(request).flatMap((result) -> Mono.fromFuture(() -> toolResult(tool.name(), result, scope))));
+	}
+
+	/** A sync server's tool, screened. */
+	private final class SyncToolHandler
+			implements BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> delegate;
+
+		SyncToolHandler(Tool tool, BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CallToolResult apply(McpSyncServerExchange exchange, CallToolRequest request) {
+			return callSync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
+					(call) -> this.delegate.apply(exchange, call));
+		}
+
+	}
+
+	/** An async server's tool, screened. */
+	private final class AsyncToolHandler
+			implements BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>> delegate;
+
+		AsyncToolHandler(Tool tool, BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public Mono<CallToolResult> apply(McpAsyncServerExchange exchange, CallToolRequest request) {
+			return callAsync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
+					(call) -> this.delegate.apply(exchange, call));
+		}
+
+	}
+
+	/** A stateless sync server's tool, screened. */
+	private final class StatelessSyncToolHandler
+			implements BiFunction<McpTransportContext, CallToolRequest, CallToolResult>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate;
+
+		StatelessSyncToolHandler(Tool tool, BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public CallToolResult apply(McpTransportContext context, CallToolRequest request) {
+			return callSync(this.tool, McpScope.of(context, request.meta()), request,
+					(call) -> this.delegate.apply(context, call));
+		}
+
+	}
+
+	/** A stateless async server's tool, screened. */
+	private final class StatelessAsyncToolHandler
+			implements BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
+
+		private final Tool tool;
+
+		private final BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate;
+
+		StatelessAsyncToolHandler(Tool tool,
+				BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate) {
+			this.tool = tool;
+			this.delegate = delegate;
+		}
+
+		@Override
+		public Mono<CallToolResult> apply(McpTransportContext context, CallToolRequest request) {
+			return callAsync(this.tool, McpScope.of(context, request.meta()), request,
+					(call) -> this.delegate.apply(context, call));
+		}
+
+	}
+
+}

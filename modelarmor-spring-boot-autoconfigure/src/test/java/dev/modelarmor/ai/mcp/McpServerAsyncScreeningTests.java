@@ -1,0 +1,115 @@
+package dev.modelarmor.ai.mcp;
+
+import java.util.Map;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.guard.ModelArmorStubs;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.CARD;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.POISON;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.text;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The same application as an async MCP server ({@code spring.ai.mcp.server.type=ASYNC}, streamable HTTP): Spring
+ * AI's async tool specifications are screened without blocking, with the same answers as the sync server's.
+ */
+@SpringBootTest(classes = { McpServerApp.class, ModelArmorStubs.InstantRetries.class },
+		webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "server.address=127.0.0.1", "spring.ai.mcp.server.protocol=STREAMABLE",
+				"spring.ai.mcp.server.type=ASYNC", "modelarmor.template-check.enabled=false" })
+class McpServerAsyncScreeningTests {
+
+	@RegisterExtension
+	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+
+	@DynamicPropertySource
+	static void modelArmor(DynamicPropertyRegistry registry) {
+		McpServerFixtures.modelArmorProperties(modelArmor, registry);
+	}
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	McpServerApp.Parcels parcels;
+
+	private McpSyncClient client;
+
+	@BeforeEach
+	void connect() {
+		this.parcels.reset();
+		McpServerFixtures.answers(modelArmor);
+		this.client = McpServerFixtures.streamable(this.port);
+	}
+
+	@AfterEach
+	void close() {
+		this.client.closeGracefully();
+	}
+
+	@Test
+	void aCleanCallRuns() {
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
+		assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+		assertThat(text(result)).contains("Sunny");
+		assertThat(this.parcels.weatherCalls).hasValue(1);
+	}
+
+	@Test
+	void poisonedArgumentsAreRefusedBeforeTheToolRuns() {
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", POISON)));
+		assertThat(result.isError()).isTrue();
+		assertThat(text(result)).contains("[pi_and_jailbreak]").doesNotContain("MCP-SRV-POISON");
+		assertThat(this.parcels.weatherCalls).hasValue(0);
+	}
+
+	@Test
+	void anExfiltratingResultIsBlocked() {
+		this.parcels.weather = "Card " + CARD;
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
+		assertThat(result.isError()).isTrue();
+		assertThat(text(result)).contains("[sdp]").doesNotContain("4111");
+	}
+
+	@Test
+	void promptsAndResourcesOfTheAsyncServerAreScreened() {
+		this.parcels.greeting = POISON;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> this.client.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of())))
+			.withMessageContaining("[pi_and_jailbreak]")
+			.withMessageNotContaining("MCP-SRV-POISON");
+		this.parcels.readme = "Card " + CARD;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> this.client.readResource(new McpSchema.ReadResourceRequest("docs://readme")))
+			.withMessageContaining("[sdp]")
+			.withMessageNotContaining("4111");
+	}
+
+	@Test
+	void modelArmorDownFailsClosed() {
+		ModelArmorStubs.failEverything(modelArmor);
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
+		assertThat(result.isError()).isTrue();
+		assertThat(this.parcels.weatherCalls).hasValue(0);
+	}
+
+}

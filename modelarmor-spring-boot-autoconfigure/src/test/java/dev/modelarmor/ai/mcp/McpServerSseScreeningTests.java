@@ -1,0 +1,103 @@
+package dev.modelarmor.ai.mcp;
+
+import java.util.Map;
+
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.guard.ModelArmorStubs;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.CARD;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.DEIDENTIFIED;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.POISON;
+import static dev.modelarmor.ai.mcp.McpServerFixtures.text;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sync server over the SSE transport, with {@code on-match=deidentify} and one tool excluded: a card number in
+ * a text result leaves de-identified, one in structured content still blocks, poisoned arguments still block, and
+ * the excluded tool's calls reach Model Armor not at all.
+ */
+@SpringBootTest(classes = { McpServerApp.class, ModelArmorStubs.InstantRetries.class },
+		webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "server.address=127.0.0.1", "spring.ai.mcp.server.protocol=SSE",
+				"modelarmor.template-check.enabled=false", "modelarmor.spring-ai.mcp-server.on-match=deidentify",
+				"modelarmor.spring-ai.mcp-server.excluded-prompts=greeting" })
+class McpServerSseScreeningTests {
+
+	@RegisterExtension
+	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
+
+	@DynamicPropertySource
+	static void modelArmor(DynamicPropertyRegistry registry) {
+		McpServerFixtures.modelArmorProperties(modelArmor, registry);
+	}
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	McpServerApp.Parcels parcels;
+
+	private McpSyncClient client;
+
+	@BeforeEach
+	void connect() {
+		this.parcels.reset();
+		McpServerFixtures.answers(modelArmor);
+		this.client = McpServerFixtures.sse(this.port);
+	}
+
+	@AfterEach
+	void close() {
+		this.client.closeGracefully();
+	}
+
+	@Test
+	void aCardNumberInATextResultLeavesDeidentified() {
+		this.parcels.weather = "Card " + CARD;
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
+		assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+		assertThat(text(result)).isEqualTo(DEIDENTIFIED);
+	}
+
+	@Test
+	void aCardNumberInStructuredContentStillBlocks() {
+		this.parcels.statementCard = CARD;
+		CallToolResult result = this.client.callTool(new CallToolRequest("statement", Map.of("customer", "c-1")));
+		assertThat(result.isError()).isTrue();
+		assertThat(text(result)).contains("[sdp]").doesNotContain("4111");
+	}
+
+	@Test
+	void poisonedArgumentsAreRefusedBeforeTheToolRuns() {
+		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", POISON)));
+		assertThat(result.isError()).isTrue();
+		assertThat(this.parcels.weatherCalls).hasValue(0);
+	}
+
+	@Test
+	void anExcludedPromptIsNotScreened() {
+		this.parcels.greeting = POISON;
+		McpSchema.GetPromptResult prompt = this.client.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of()));
+		assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text()).isEqualTo(POISON);
+		modelArmor.verify(0, postRequestedFor(urlPathMatching(".*")));
+	}
+
+}
