@@ -200,8 +200,8 @@ final class Screener {
 		report(side, ScreeningResult.REJECTED, Set.of());
 		write(true, "unknown_tenant", "unknown_tenant", side, null, null,
 				(line) -> line.phase(request.phase()).outcome("unknown_tenant"),
-				() -> "Refused a call whose tenant has no Model Armor template, before sending anything to Model "
-						+ "Armor, blocking it in every mode: "
+				() -> "Model Armor was sent nothing for a call whose tenant has no template, blocking it in every "
+						+ "mode: "
 						+ "method=\"" + request.caller() + "\" phase=" + request.phase() + " outcome=unknown_tenant");
 		return new Rejected(request.phase(), ModelArmorUnknownTenantException.REASON, false,
 				new ModelArmorUnknownTenantException());

@@ -48,7 +48,7 @@ public final class ModelArmorSpringAiModerationAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ModerationModel.class)
-	ModelArmorSpringAiModerationModel modelArmorModerationModel(ModelArmorScreening modelArmorScreening,
+	ModelArmorSpringAiModerationModel modelArmorSpringAiModerationModel(ModelArmorScreening modelArmorScreening,
 			ModelArmorSpringAiModerationProperties properties) {
 		return new ModelArmorSpringAiModerationModel(modelArmorScreening, template(properties));
 	}

@@ -202,8 +202,10 @@ class McpServerScreeningTests {
 				.build();
 			CallToolResult result = tenantClient.callTool(request);
 			assertThat(result.isError()).isNotEqualTo(Boolean.TRUE);
+			// the arguments; the tool's definition is screened with the tenant's template too, once
 			modelArmor.verify(1,
-					postRequestedFor(urlPathEqualTo(ModelArmorStubs.path("acme-template", "sanitizeUserPrompt"))));
+					postRequestedFor(urlPathEqualTo(ModelArmorStubs.path("acme-template", "sanitizeUserPrompt")))
+						.withRequestBody(containing("Lyon")));
 		}
 		finally {
 			tenantClient.closeGracefully();

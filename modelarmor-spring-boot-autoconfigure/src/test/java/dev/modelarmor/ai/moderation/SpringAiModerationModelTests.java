@@ -57,6 +57,19 @@ class SpringAiModerationModelTests {
 				ModelArmorStubs.deidentified("my card is [CARD]"));
 	}
 
+	/**
+	 * An application with Spring AI and LangChain4j gets both moderation models: LangChain4j's auto-configuration
+	 * names its bean {@code modelArmorModerationModel}, and two beans of one name stop the start.
+	 */
+	@Test
+	void theBeanLeavesLangChain4jsModerationModelItsName() {
+		this.runner.run((context) -> {
+			assertThat(context).hasNotFailed().doesNotHaveBean("modelArmorModerationModel");
+			assertThat(context.getBeanNamesForType(ModelArmorSpringAiModerationModel.class))
+				.containsExactly("modelArmorSpringAiModerationModel");
+		});
+	}
+
 	@Test
 	void modelArmorsFiltersBecomeSpringAisCategoriesAndScores() {
 		this.runner.run((context) -> {
