@@ -16,6 +16,7 @@ import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
@@ -109,13 +110,22 @@ final class AttemptStep {
 				: call.uri(new DefaultUriBuilderFactory(((call.endpoint() != null) ? call.endpoint() : this.endpoint)
 					.toString()).builder());
 		CallProgress progress = new CallProgress(call.operation(), templateOf(call), this.observer);
+		String location = locationOf(call);
 		return new Started<>(call, uri, body, (body.length > 0) ? this.withBody : this.withoutBody, answerType, expected,
-				progress, this.gate.call(call.operation(), progress.template()));
+				progress, location, this.gate.call(call.operation(), progress.template(), location));
 	}
 
 	/** The template a call addresses, for the gate. */
 	private static @Nullable String templateOf(ApiCall call) {
 		return (call.variables().get("template") instanceof String template) ? template : null;
+	}
+
+	/**
+	 * The location a call goes to, whose circuit breaker and retry budget it answers to: the location in its
+	 * path (checked as one path segment when the call was made), else {@link RetryBudget#NO_LOCATION}.
+	 */
+	private static String locationOf(ApiCall call) {
+		return (call.variables().get("location") instanceof String location) ? location : RetryBudget.NO_LOCATION;
 	}
 
 	/**
@@ -253,10 +263,13 @@ final class AttemptStep {
 
 		private final CallProgress progress;
 
+		private final String location;
+
 		private final AttemptGate.CallAdmissions admissions;
 
 		Started(ApiCall call, URI uri, byte[] body, HttpHeaders headers, Class<T> answerType, String expected,
-				CallProgress progress, AttemptGate.CallAdmissions admissions) {
+				CallProgress progress, String location, AttemptGate.CallAdmissions admissions) {
+			this.location = location;
 			this.call = call;
 			this.uri = uri;
 			this.body = body;
@@ -270,6 +283,11 @@ final class AttemptStep {
 		/** The call. */
 		ApiCall call() {
 			return this.call;
+		}
+
+		/** The location it goes to, whose breaker and retry budget it answers to. */
+		String location() {
+			return this.location;
 		}
 
 		/** Its URI, built once. */

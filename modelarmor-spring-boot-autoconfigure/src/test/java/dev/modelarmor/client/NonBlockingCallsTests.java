@@ -144,7 +144,7 @@ class NonBlockingCallsTests {
 	@Test
 	void aCallHeldPastItsDeadlineEndsThenWhateverHoldsIt() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
-		AttemptGate neverAdmits = (operation, template) -> new AttemptGate.CallAdmissions() {
+		AttemptGate neverAdmits = (operation, template, location) -> new AttemptGate.CallAdmissions() {
 
 			@Override
 			public AttemptGate.Admission admit(@Nullable RetryDeadline deadline) {
