@@ -66,7 +66,21 @@ final class StrategyRuns {
 		out.append(blip(standIn)).append('\n');
 		out.append(flapping(standIn, flappingCallsPerThread)).append('\n');
 		out.append(outage(standIn, outageSeconds)).append('\n');
+		int rateSeconds = Math.min(15, outageSeconds);
+		for (int rate : rates()) {
+			out.append(RateRuns.flapping(standIn, rate, rateSeconds, false)).append('\n');
+			out.append(RateRuns.flapping(standIn, rate, rateSeconds, true)).append('\n');
+		}
+		out.append(RateRuns.twoLocations(standIn, (int) CALLS_PER_SECOND, outageSeconds)).append('\n');
 		return out.toString();
+	}
+
+	/** The rates of the flapping rows: {@code -Dfleet.rates=20,100,200} by default. */
+	static List<Integer> rates() {
+		return java.util.Arrays.stream(System.getProperty("fleet.rates", "20,100,200").split(","))
+			.map(String::trim)
+			.map(Integer::valueOf)
+			.toList();
 	}
 
 	/** One call in a fresh application; the server answers 500, 502, 503, 504, then 200. */
