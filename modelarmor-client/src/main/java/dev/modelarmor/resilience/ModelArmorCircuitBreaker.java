@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -14,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.modelarmor.retry.CallLog;
+import dev.modelarmor.retry.internal.AttemptKind;
+import dev.modelarmor.retry.internal.FailureClassifier;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import org.jspecify.annotations.Nullable;
@@ -36,10 +37,6 @@ import org.slf4j.LoggerFactory;
 public final class ModelArmorCircuitBreaker {
 
 	private static final Logger logger = LoggerFactory.getLogger(ModelArmorCircuitBreaker.class);
-
-	private static final Set<String> FAILURES = Set.of("500", "502", "503", "504", "io_error");
-
-	private static final Set<String> LEFT_OUT = Set.of("429", "token_unavailable", "none");
 
 	/** More locations than Google has: beyond them, calls share one breaker, so that no input grows the map. */
 	static final int MAX_LOCATIONS = 256;
@@ -176,13 +173,14 @@ public final class ModelArmorCircuitBreaker {
 			if (this.counted) {
 				return;
 			}
-			if (FAILURES.contains(status)) {
+			AttemptKind kind = FailureClassifier.kindOfStatus(status);
+			if (kind == AttemptKind.SERVICE_FAILURE) {
 				this.failed = true;
 				if (failingMillis() >= ModelArmorCircuitBreaker.this.failingFor.toMillis()) {
 					count(true);
 				}
 			}
-			else if (!LEFT_OUT.contains(status)) {
+			else if (kind == AttemptKind.ANSWERED) {
 				count(false);
 			}
 		}

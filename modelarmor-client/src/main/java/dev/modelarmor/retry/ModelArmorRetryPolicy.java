@@ -1,5 +1,6 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.retry.internal.AttemptKind;
 import dev.modelarmor.retry.internal.FailureClassifier;
 
 import org.jspecify.annotations.Nullable;
@@ -93,7 +94,7 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		((RetryContextSupport) context).registerThrowable(throwable);
 		counted(context);
 		if (this.budget != null && this.classifier.isRetryable(throwable)) {
-			boolean tooManyRequests = throwable instanceof HttpFailure http && http.statusCode() == 429;
+			boolean tooManyRequests = FailureClassifier.kindOf(throwable) == AttemptKind.TOO_MANY_REQUESTS;
 			context.setAttribute(BUDGET_REFUSED,
 					this.budget.tryRetry(RetryRecords.location(context), tooManyRequests) ? null : Boolean.TRUE);
 		}
