@@ -91,7 +91,7 @@ final class ApiCalls {
 		}
 		ModelArmorRetryTemplates.Retried<T> retried;
 		try {
-			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(),
+			retried = ModelArmorRetryTemplates.execute(this.retryTemplate, progress.call(), call.location(),
 					(attempt) -> AttemptStep.OnTheCallingThread.valueOf(this.step.attempt(call, attempt, this.path)));
 		}
 		catch (RuntimeException | Error ex) {

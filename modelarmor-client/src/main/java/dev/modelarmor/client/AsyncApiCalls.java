@@ -69,7 +69,7 @@ final class AsyncApiCalls {
 		}
 		CallProgress progress = started.progress();
 		CompletableFuture<ModelArmorRetryTemplates.Retried<T>> retried = this.retries.execute(progress.call(),
-				(attempt) -> this.step.attempt(started, attempt, this.path));
+				started.location(), (attempt) -> this.step.attempt(started, attempt, this.path));
 		CompletableFuture<T> answer = retried.handle((ended, failure) -> {
 			if (failure == null) {
 				return progress.ended(ended);

@@ -16,6 +16,7 @@ import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
+import dev.modelarmor.retry.RetryBudget;
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
@@ -108,19 +109,24 @@ final class AttemptStep {
 		URI uri = (call.resolvedUri() != null) ? call.resolvedUri()
 				: call.uri(new DefaultUriBuilderFactory(((call.endpoint() != null) ? call.endpoint() : this.endpoint)
 					.toString()).builder());
-		CallProgress progress = new CallProgress(call.operation(), templateOf(call), locationOf(call), this.observer);
+		String location = locationOf(call);
+		CallProgress progress = new CallProgress(call.operation(), templateOf(call),
+				RetryBudget.NO_LOCATION.equals(location) ? null : location, this.observer);
 		return new Started<>(call, uri, body, (body.length > 0) ? this.withBody : this.withoutBody, answerType, expected,
-				progress, this.gate.call(call.operation(), progress.template()));
-	}
-
-	/** The location of the template a call addresses, for its log lines. */
-	private static @Nullable String locationOf(ApiCall call) {
-		return (call.variables().get("location") instanceof String location) ? location : null;
+				progress, location, this.gate.call(call.operation(), progress.template(), location));
 	}
 
 	/** The template a call addresses, for the gate. */
 	private static @Nullable String templateOf(ApiCall call) {
 		return (call.variables().get("template") instanceof String template) ? template : null;
+	}
+
+	/**
+	 * The location a call goes to, whose circuit breaker and retry budget it answers to: the location in its
+	 * path (checked as one path segment when the call was made), else {@link RetryBudget#NO_LOCATION}.
+	 */
+	private static String locationOf(ApiCall call) {
+		return (call.variables().get("location") instanceof String location) ? location : RetryBudget.NO_LOCATION;
 	}
 
 	/**
@@ -258,10 +264,13 @@ final class AttemptStep {
 
 		private final CallProgress progress;
 
+		private final String location;
+
 		private final AttemptGate.CallAdmissions admissions;
 
 		Started(ApiCall call, URI uri, byte[] body, HttpHeaders headers, Class<T> answerType, String expected,
-				CallProgress progress, AttemptGate.CallAdmissions admissions) {
+				CallProgress progress, String location, AttemptGate.CallAdmissions admissions) {
+			this.location = location;
 			this.call = call;
 			this.uri = uri;
 			this.body = body;
@@ -275,6 +284,11 @@ final class AttemptStep {
 		/** The call. */
 		ApiCall call() {
 			return this.call;
+		}
+
+		/** The location it goes to, whose breaker and retry budget it answers to. */
+		String location() {
+			return this.location;
 		}
 
 		/** Its URI, built once. */

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -34,7 +35,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * executed: an attempt never outlives the deadline. Bodies go to the wire as one {@code byte[]} of known
  * length ({@link BufferedJdkClientHttpRequest}).
  *
- * <p>At most {@link #MAX_EXCHANGES_IN_FLIGHT} exchanges run at once, on at most {@link #MAX_THREADS}
+ * <p>At most {@link #MAX_EXCHANGES_IN_FLIGHT} exchanges to each location run at once, on at most {@link #MAX_THREADS}
  * threads of the client's executor, and one thread ends answers that come too slowly
  * ({@link AnswerDeadlines}). {@link #close()} closes the client (on Java 21 and later, where
  * {@link HttpClient} can be closed) and its executor; a request created afterwards fails at once with a {@link ModelArmorException}, which is not
@@ -74,12 +75,19 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * Runs the client's work off its selector thread: at most {@link #MAX_THREADS} daemon threads named after
 	 * the starter, reused across requests and ended when idle. Its queue never refuses a task while the client
 	 * is open, because the JDK client stops altogether when its executor refuses one: what bounds the queue is
-	 * {@link #exchangeSlots}. Request bodies are handed over as byte arrays
+	 * {@link #slotsByLocation}. Request bodies are handed over as byte arrays
 	 * ({@link BufferedJdkClientHttpRequest}), without a thread of their own.
 	 */
 	private final ThreadPoolExecutor executor;
 
-	private final ExchangeSlots exchangeSlots = new ExchangeSlots(MAX_EXCHANGES_IN_FLIGHT);
+	/**
+	 * The exchange slots of each location (the {@code locations/{location}} of the request's path, else its
+	 * host): a location that hangs holds its own slots only, never those of the calls to another.
+	 */
+	private final ConcurrentHashMap<String, ExchangeSlots> slotsByLocation = new ConcurrentHashMap<>();
+
+	/** More locations than Google has: beyond them, requests share one set of slots. */
+	static final int MAX_LOCATIONS = 256;
 
 	private final AnswerDeadlines answerDeadlines = new AnswerDeadlines();
 
@@ -132,8 +140,8 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			// not an I/O failure, which would be retried: a closed client stays closed
 			throw closed();
 		}
-		return new BufferedJdkClientHttpRequest(this.httpClient, this.answerDeadlines, this.exchangeSlots, uri, httpMethod,
-				this.readTimeout);
+		return new BufferedJdkClientHttpRequest(this.httpClient, this.answerDeadlines, exchangeSlots(uri), uri,
+				httpMethod, this.readTimeout);
 	}
 
 	/**
@@ -156,7 +164,8 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 		Duration timeout = BufferedJdkClientHttpRequest.timeout(this.readTimeout, deadline);
 		long deadlineNanos = System.nanoTime() + timeout.toNanos();
 		CompletableFuture<ClientHttpResponse> answer = new CompletableFuture<>();
-		CompletableFuture<Void> slot = this.exchangeSlots.acquireAsync(timeout);
+		ExchangeSlots slots = exchangeSlots(uri);
+		CompletableFuture<Void> slot = slots.acquireAsync(timeout);
 		answer.whenComplete((done, failure) -> {
 			if (answer.isCancelled()) {
 				slot.cancel(false);
@@ -169,11 +178,11 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 				return;
 			}
 			if (answer.isDone()) {
-				this.exchangeSlots.release();
+				slots.release();
 				return;
 			}
 			send(BufferedJdkClientHttpRequest.jdkRequest(uri, method, headers, body, deadlineNanos), deadlineNanos,
-					answer);
+					answer, slots);
 		});
 		return answer;
 	}
@@ -184,10 +193,10 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * would start a thread per completion.
 	 */
 	private void send(java.net.http.HttpRequest request, long deadlineNanos,
-			CompletableFuture<ClientHttpResponse> answer) {
+			CompletableFuture<ClientHttpResponse> answer, ExchangeSlots slots) {
 		ThreadPoolExecutor exchangeThreads = this.exchangeThreads;
 		if (exchangeThreads != null) {
-			sendOnAThreadOfItsOwn(exchangeThreads, request, deadlineNanos, answer);
+			sendOnAThreadOfItsOwn(exchangeThreads, request, deadlineNanos, answer, slots);
 			return;
 		}
 		CompletableFuture<java.net.http.HttpResponse<byte[]>> sent;
@@ -196,12 +205,12 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 					BufferedJdkClientHttpRequest.answerFor(deadlineNanos, this.answerDeadlines));
 		}
 		catch (RuntimeException ex) {
-			this.exchangeSlots.release();
+			slots.release();
 			answer.completeExceptionally(ex);
 			return;
 		}
 		sent.whenComplete((response, failure) -> {
-			this.exchangeSlots.release();
+			slots.release();
 			if (failure == null) {
 				answer.complete(new BufferedJdkClientHttpRequest.Response(response));
 			}
@@ -219,7 +228,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	}
 
 	private void sendOnAThreadOfItsOwn(ThreadPoolExecutor exchangeThreads, java.net.http.HttpRequest request,
-			long deadlineNanos, CompletableFuture<ClientHttpResponse> answer) {
+			long deadlineNanos, CompletableFuture<ClientHttpResponse> answer, ExchangeSlots slots) {
 		AtomicReference<@Nullable Thread> sending = new AtomicReference<>();
 		Runnable exchange = () -> {
 			sending.set(Thread.currentThread());
@@ -242,7 +251,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			finally {
 				sending.set(null);
 				Thread.interrupted();
-				this.exchangeSlots.release();
+				slots.release();
 			}
 		};
 		answer.whenComplete((done, failure) -> {
@@ -255,7 +264,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			exchangeThreads.execute(exchange);
 		}
 		catch (RuntimeException ex) {
-			this.exchangeSlots.release();
+			slots.release();
 			answer.completeExceptionally(ex);
 		}
 	}
@@ -279,9 +288,35 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 				+ "or the application context that made it");
 	}
 
-	/** The exchange slots, for tests. */
-	ExchangeSlots exchangeSlots() {
-		return this.exchangeSlots;
+	/**
+	 * The exchange slots of the location a request goes to.
+	 * @param uri the request's URI
+	 * @return the slots of the location its path names, else of its host
+	 */
+	ExchangeSlots exchangeSlots(URI uri) {
+		String key = locationOf(uri);
+		ExchangeSlots slots = this.slotsByLocation.get(key);
+		if (slots != null) {
+			return slots;
+		}
+		return this.slotsByLocation.computeIfAbsent(
+				(this.slotsByLocation.size() < MAX_LOCATIONS) ? key : "other",
+				(location) -> new ExchangeSlots(MAX_EXCHANGES_IN_FLIGHT));
+	}
+
+	/** The segment after {@code /locations/} in the path, else the host. */
+	private static String locationOf(URI uri) {
+		String path = uri.getRawPath();
+		if (path != null) {
+			int at = path.indexOf("/locations/");
+			if (at >= 0) {
+				int from = at + "/locations/".length();
+				int to = path.indexOf('/', from);
+				return path.substring(from, (to < 0) ? path.length() : to);
+			}
+		}
+		String host = uri.getHost();
+		return (host != null) ? host : "none";
 	}
 
 	/** The JDK client, for tests. */

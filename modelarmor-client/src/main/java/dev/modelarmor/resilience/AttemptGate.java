@@ -8,7 +8,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Consulted by the client before each HTTP attempt of a call, retries included, through the call's
- * {@link CallAdmissions}, and told each admitted attempt's status when it ends and the call when it ends. A refused attempt is not sent: the call ends at once as not screened with
+ * {@link CallAdmissions}, and told each admitted attempt's status when it ends and the call when it ends.
+ * A refused attempt is not sent: the call ends at once as not screened with
  * the refusal's outcome ({@link CallOutcome#QUOTA_EXHAUSTED}, {@link CallOutcome#CIRCUIT_OPEN}).
  *
  * <p>Implementations are thread-safe and never wait past the deadline they are given.
@@ -17,16 +18,18 @@ import org.jspecify.annotations.Nullable;
 public interface AttemptGate {
 
 	/** Admits every attempt and records nothing. */
-	AttemptGate OPEN = (operation, template) -> (deadline) -> Admission.ADMITTED;
+	AttemptGate OPEN = (operation, template, location) -> (deadline) -> Admission.ADMITTED;
 
 	/**
 	 * The admissions of one call: the client asks this object for every attempt of the call and tells it when
 	 * the call ends, so that a gate can count calls rather than attempts.
 	 * @param operation what the call does, e.g. {@code sanitize_user_prompt}
 	 * @param template the template the call addresses, or {@code null}
+	 * @param location the location the call goes to (e.g. {@code europe-west4}), whose failures alone may
+	 * refuse it; {@code none} for a call that names none
 	 * @return the call's admissions
 	 */
-	CallAdmissions call(String operation, @Nullable String template);
+	CallAdmissions call(String operation, @Nullable String template, String location);
 
 	/**
 	 * The gate's decisions for the attempts of one call, asked one attempt after another (never two at once).

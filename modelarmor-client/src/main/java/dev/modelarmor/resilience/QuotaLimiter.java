@@ -10,9 +10,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Hands out the quota's permits, one per HTTP attempt. A permit that is due later is waited for with the
- * runtime's sleeper, but only when the wait fits in the call's deadline and in
- * {@link QuotaSettings#maxWait()}; otherwise it is given back and the attempt is refused
- * ({@link CallOutcome#QUOTA_EXHAUSTED}). The wait is known when the permit is reserved, so a caller
+ * runtime's sleeper, but only when the wait fits in the call's deadline (as long as Google's strategy would
+ * have gone on retrying a 429) and in {@link QuotaSettings#maxWait()} when the operator set one; otherwise it
+ * is given back and the attempt is refused ({@link CallOutcome#QUOTA_EXHAUSTED}). Model Armor's quota is the
+ * project's, whatever the location: one limiter serves every location of a client. The wait is known when the permit is reserved, so a caller
  * never waits in vain.
  */
 public final class QuotaLimiter implements AutoCloseable {
@@ -98,7 +99,9 @@ public final class QuotaLimiter implements AutoCloseable {
 
 	/** Reserves a permit: granted or refused at once, or due after a wait that fits. */
 	private Reserved reserve(@Nullable RetryDeadline deadline) {
-		Duration allowed = (deadline == null) ? Duration.ZERO : min(this.settings.maxWait(), deadline.remaining());
+		Duration maxWait = this.settings.maxWait();
+		Duration allowed = (deadline == null) ? Duration.ZERO
+				: (maxWait != null) ? min(maxWait, deadline.remaining()) : deadline.remaining();
 		QuotaBucket.Reservation reservation = this.bucket.reserve();
 		long wait = reservation.waitNanos();
 		if (wait <= 0) {

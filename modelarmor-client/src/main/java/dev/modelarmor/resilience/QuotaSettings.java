@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 import dev.modelarmor.retry.InvalidSettingException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The project's Model Armor quota as the limiter keeps it: a token bucket of {@link #capacity()} permits
@@ -12,32 +13,34 @@ import dev.modelarmor.retry.InvalidSettingException;
  *
  * @param queriesPerMinute the quota, from 2 to 1,000,000 (Model Armor's default is 1,200)
  * @param maxWait the longest a call waits for a permit, never more than what is left of its deadline; zero
- * for not at all
+ * for not at all; {@code null} (the default) for as long as its deadline allows, as Google's strategy would
+ * have retried a 429 until then
  * @param redisTimeout the longest one Redis operation of the shared bucket may take before the limiter
  * falls back to its in-process bucket, from 1 ms to 10 s
  * @param fallbackQueriesPerMinute the quota this instance keeps by itself while the shared bucket cannot be
  * used, from 2 to {@code queriesPerMinute}
  */
-public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout,
+public record QuotaSettings(int queriesPerMinute, @Nullable Duration maxWait, Duration redisTimeout,
 		int fallbackQueriesPerMinute) {
 
 	/** Model Armor's default quota: 1,200 queries per minute. */
 	public static final int DEFAULT_QUERIES_PER_MINUTE = 1200;
 
-	/** 1,200 queries per minute, a wait of at most 2 s, 100 ms for each Redis operation. */
-	public static final QuotaSettings DEFAULTS = new QuotaSettings(DEFAULT_QUERIES_PER_MINUTE, Duration.ofSeconds(2),
+	/**
+	 * 1,200 queries per minute, a wait as long as the call's deadline allows, 100 ms for each Redis operation.
+	 */
+	public static final QuotaSettings DEFAULTS = new QuotaSettings(DEFAULT_QUERIES_PER_MINUTE, null,
 			Duration.ofMillis(100));
 
 	/**
 	 * Rejects values the limiter cannot keep, naming the setting.
 	 */
 	public QuotaSettings {
-		Objects.requireNonNull(maxWait, "maxWait");
 		Objects.requireNonNull(redisTimeout, "redisTimeout");
 		if (queriesPerMinute < 2 || queriesPerMinute > 1_000_000) {
 			throw new InvalidSettingException("queries-per-minute", queriesPerMinute, "must be from 2 to 1000000");
 		}
-		if (maxWait.isNegative()) {
+		if (maxWait != null && maxWait.isNegative()) {
 			throw new InvalidSettingException("max-wait", maxWait, "must not be negative");
 		}
 		if (redisTimeout.compareTo(Duration.ofMillis(1)) < 0 || redisTimeout.compareTo(Duration.ofSeconds(10)) > 0) {
@@ -52,10 +55,10 @@ public record QuotaSettings(int queriesPerMinute, Duration maxWait, Duration red
 	/**
 	 * Settings whose fallback quota is the whole quota, as with a single instance.
 	 * @param queriesPerMinute the quota
-	 * @param maxWait the longest a call waits for a permit
+	 * @param maxWait the longest a call waits for a permit, or {@code null} for as long as its deadline allows
 	 * @param redisTimeout the longest one Redis operation may take
 	 */
-	public QuotaSettings(int queriesPerMinute, Duration maxWait, Duration redisTimeout) {
+	public QuotaSettings(int queriesPerMinute, @Nullable Duration maxWait, Duration redisTimeout) {
 		this(queriesPerMinute, maxWait, redisTimeout, queriesPerMinute);
 	}
 

@@ -10,9 +10,10 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The starter's {@link AttemptGate}: the circuit breaker first (an open breaker refuses at once, without
- * spending a permit), then the quota limiter; each admitted attempt's status goes back to the breaker and
- * to the observer. The breaker counts calls: each call's attempts go through one {@link #call}.
+ * The starter's {@link AttemptGate}: the circuit breaker of the call's location first (an open breaker
+ * refuses at once, without spending a permit), then the quota limiter (the project's, shared by every
+ * location, as Model Armor's quota is); each admitted attempt's status goes back to that breaker and to the
+ * observer. The breaker counts calls: each call's attempts go through one {@link #call}.
  */
 public final class ResilienceGate implements AttemptGate {
 
@@ -42,8 +43,8 @@ public final class ResilienceGate implements AttemptGate {
 	 * unless it has opened since, and hears each attempt's status and the call's end.
 	 */
 	@Override
-	public CallAdmissions call(String operation, @Nullable String template) {
-		return new GatedCall(operation, template);
+	public CallAdmissions call(String operation, @Nullable String template, String location) {
+		return new GatedCall(operation, template, location);
 	}
 
 	/** The attempts of one call, one after another. */
@@ -53,12 +54,15 @@ public final class ResilienceGate implements AttemptGate {
 
 		private final @Nullable String template;
 
+		private final String location;
+
 		/** The breaker's permission, from the first admitted attempt on; {@code null} before or without a breaker. */
 		private volatile ModelArmorCircuitBreaker.@Nullable Call permission;
 
-		GatedCall(String operation, @Nullable String template) {
+		GatedCall(String operation, @Nullable String template, String location) {
 			this.operation = operation;
 			this.template = template;
+			this.location = location;
 		}
 
 		@Override
@@ -103,21 +107,22 @@ public final class ResilienceGate implements AttemptGate {
 			}
 			ModelArmorCircuitBreaker.Call permission = this.permission;
 			if (permission == null) {
-				permission = breaker.start();
+				permission = breaker.start(this.location);
 				if (permission == null) {
-					return refused(this.operation, this.template, CallOutcome.CIRCUIT_OPEN);
+					return refused(CallOutcome.CIRCUIT_OPEN);
 				}
 				this.permission = permission;
 				return null;
 			}
-			return permission.mayRetry() ? null : refused(this.operation, this.template, CallOutcome.CIRCUIT_OPEN);
+			return permission.mayRetry() ? null : refused(CallOutcome.CIRCUIT_OPEN);
 		}
 
 		/** After the breaker let the attempt through: the quota's answer decides. */
 		private Admission permitted(QuotaLimiter.Permit permit) {
 			CallOutcome refusal = permit.refusal();
-			safely(() -> ResilienceGate.this.observer.quotaAsked(this.template, permit.waited(), refusal == null));
-			return (refusal != null) ? refused(this.operation, this.template, refusal) : admitted();
+			safely(() -> ResilienceGate.this.observer.quotaAsked(this.template, this.location, permit.waited(),
+					refusal == null));
+			return (refusal != null) ? refused(refusal) : admitted();
 		}
 
 		private Admission admitted() {
@@ -130,17 +135,18 @@ public final class ResilienceGate implements AttemptGate {
 						permission.attemptEnded(status);
 					}
 					safely(() -> ResilienceGate.this.observer.attemptEnded(GatedCall.this.operation,
-							GatedCall.this.template, status));
+							GatedCall.this.template, GatedCall.this.location, status));
 				}
 
 			};
 		}
 
-	}
+		private Admission refused(CallOutcome outcome) {
+			safely(() -> ResilienceGate.this.observer.attemptRefused(this.operation, this.template, this.location,
+					outcome));
+			return new Refusal(outcome);
+		}
 
-	private Admission refused(String operation, @Nullable String template, CallOutcome outcome) {
-		safely(() -> this.observer.attemptRefused(operation, template, outcome));
-		return new Refusal(outcome);
 	}
 
 	private static void safely(Runnable observerCall) {

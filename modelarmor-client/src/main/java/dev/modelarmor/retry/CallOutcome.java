@@ -61,7 +61,7 @@ public enum CallOutcome {
 			case BUDGET_EXHAUSTED -> "no retry: this client's retries over the last seconds reached the retry budget "
 					+ "(modelarmor.retry.budget.*), which only a sustained storm of failures spends";
 			case INTERRUPTED -> "the wait before a retry was cut short (shutdown or interrupt)";
-			case QUOTA_EXHAUSTED -> "not sent: no quota permit came within modelarmor.quota.max-wait and the deadline";
+			case QUOTA_EXHAUSTED -> "not sent: no quota permit came within the deadline (and modelarmor.quota.max-wait when set)";
 			case CIRCUIT_OPEN -> "not sent: the circuit breaker is open, most recent calls to Model Armor failed "
 					+ "(modelarmor.circuit-breaker.*)";
 		};

@@ -126,7 +126,21 @@ public final class ModelArmorAsyncRetries {
 	 * @return the answer, or the last attempt's failure and why retrying stopped
 	 */
 	public <T> CompletableFuture<Retried<T>> execute(CallLog.Call call, Function<Attempt, CompletableFuture<T>> attempt) {
-		Run<T> run = new Run<>(call, attempt);
+		return execute(call, RetryBudget.NO_LOCATION, attempt);
+	}
+
+	/**
+	 * Runs a call's attempts, as {@link #execute(CallLog.Call, Function)} does, drawing on the retry budget
+	 * of the location the attempts go to.
+	 * @param call names the call in log lines
+	 * @param location the location the call's attempts go to, e.g. {@code us-central1}
+	 * @param attempt starts one attempt
+	 * @param <T> the type of the answer
+	 * @return the answer, or the last attempt's failure and why retrying stopped
+	 */
+	public <T> CompletableFuture<Retried<T>> execute(CallLog.Call call, String location,
+			Function<Attempt, CompletableFuture<T>> attempt) {
+		Run<T> run = new Run<>(call, location, attempt);
 		if (run.opened()) {
 			run.next();
 		}
@@ -161,8 +175,8 @@ public final class ModelArmorAsyncRetries {
 		/** The listeners are told once that the call ended. */
 		private final AtomicBoolean closed = new AtomicBoolean();
 
-		Run(CallLog.Call call, Function<Attempt, CompletableFuture<T>> attempt) {
-			this.call = new ModelArmorRetryTemplates.CallRun(call);
+		Run(CallLog.Call call, String location, Function<Attempt, CompletableFuture<T>> attempt) {
+			this.call = new ModelArmorRetryTemplates.CallRun(call, location);
 			this.attempt = attempt;
 			this.context = ModelArmorAsyncRetries.this.policies.retry().open(null);
 			this.backOff = ModelArmorAsyncRetries.this.policies.backOff().start(this.context);
@@ -197,6 +211,7 @@ public final class ModelArmorAsyncRetries {
 				return;
 			}
 			if (failure == null) {
+				RetryRecords.answered(this.context);
 				if (tell((listener) -> listener.onSuccess(this.context, ATTEMPTS_ARE_FUTURES, answer))) {
 					closed(null);
 					this.result.complete(this.call.ended(answer));
@@ -291,6 +306,7 @@ public final class ModelArmorAsyncRetries {
 			if (this.closed.getAndSet(true)) {
 				return;
 			}
+			ModelArmorAsyncRetries.this.policies.retry().close(this.context);
 			List<RetryListener> listeners = ModelArmorAsyncRetries.this.listeners;
 			for (int i = listeners.size() - 1; i >= 0; i--) {
 				try {

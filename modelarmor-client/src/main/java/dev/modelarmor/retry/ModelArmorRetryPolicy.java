@@ -1,5 +1,6 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.retry.internal.AttemptKind;
 import dev.modelarmor.retry.internal.FailureClassifier;
 
 import org.jspecify.annotations.Nullable;
@@ -13,7 +14,7 @@ import org.springframework.retry.context.RetryContextSupport;
 /**
  * spring-retry {@link RetryPolicy} that retries exactly the failures the {@link FailureClassifier}
  * accepts, while the client's {@link RetryBudget} (when there is one) allows it: every call counts towards
- * the budget when it opens, every retry asks it once. It sets no attempt limit: the deadline, enforced by
+ * its location's budget once (at its first failure, or when it ends without one), every retry asks it once. It sets no attempt limit: the deadline, enforced by
  * {@link JitteredTruncatedBackOffPolicy}, ends retrying.
  */
 public final class ModelArmorRetryPolicy implements RetryPolicy {
@@ -60,17 +61,28 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		return true;
 	}
 
-	/** A call starts: it counts towards what the budget lets retries spend. */
 	@Override
 	public RetryContext open(@Nullable RetryContext parent) {
-		if (this.budget != null) {
-			this.budget.onCall();
-		}
 		return new RetryContextSupport(parent);
 	}
 
+	/**
+	 * A call that met no failure counts towards its location's budget when it ends; a call that ends with an
+	 * answer counts its last attempt as a success towards the location's failure rate.
+	 */
 	@Override
 	public void close(RetryContext context) {
+		counted(context);
+		if (this.budget != null && RetryRecords.isAnswered(context)) {
+			this.budget.onSuccess(RetryRecords.location(context));
+		}
+	}
+
+	/** Counts the call once, in the budget of the location its attempts go to (known from its first attempt). */
+	private void counted(RetryContext context) {
+		if (this.budget != null && RetryRecords.countedOnce(context)) {
+			this.budget.onCall(RetryRecords.location(context));
+		}
 	}
 
 	/**
@@ -80,9 +92,11 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 	@Override
 	public void registerThrowable(RetryContext context, Throwable throwable) {
 		((RetryContextSupport) context).registerThrowable(throwable);
+		counted(context);
 		if (this.budget != null && this.classifier.isRetryable(throwable)) {
-			boolean tooManyRequests = throwable instanceof HttpFailure http && http.statusCode() == 429;
-			context.setAttribute(BUDGET_REFUSED, this.budget.tryRetry(tooManyRequests) ? null : Boolean.TRUE);
+			boolean tooManyRequests = FailureClassifier.kindOf(throwable) == AttemptKind.TOO_MANY_REQUESTS;
+			context.setAttribute(BUDGET_REFUSED,
+					this.budget.tryRetry(RetryRecords.location(context), tooManyRequests) ? null : Boolean.TRUE);
 		}
 	}
 

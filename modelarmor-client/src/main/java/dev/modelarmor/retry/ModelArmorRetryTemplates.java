@@ -86,9 +86,30 @@ public final class ModelArmorRetryTemplates {
 	 * interrupt)
 	 */
 	public static <T> Retried<T> execute(RetryTemplate template, CallLog.Call call, Function<Attempt, T> attempt) {
-		CallRun run = new CallRun(call);
+		return execute(template, call, RetryBudget.NO_LOCATION, attempt);
+	}
+
+	/**
+	 * Runs a call's attempts on a template, as {@link #execute(RetryTemplate, CallLog.Call, Function)} does,
+	 * drawing on the retry budget of the location the attempts go to.
+	 * @param template a template from {@link #retrying} or {@link #singleAttempt}, possibly customized
+	 * @param call names the call in log lines
+	 * @param location the location the call's attempts go to, e.g. {@code us-central1}
+	 * @param attempt makes one attempt and returns its answer, or throws its failure
+	 * @param <T> the type of the answer
+	 * @return the answer, or the last attempt's failure and why retrying stopped
+	 * @throws BackOffInterruptedException when a wait before a retry was cut short (shutdown or
+	 * interrupt)
+	 */
+	public static <T> Retried<T> execute(RetryTemplate template, CallLog.Call call, String location,
+			Function<Attempt, T> attempt) {
+		CallRun run = new CallRun(call, location);
 		// the callback returns the answer itself, so that listeners registered by customizers see it
-		T answer = template.execute((context) -> attempt.apply(run.next(context)), (context) -> {
+		T answer = template.execute((context) -> {
+			T answered = attempt.apply(run.next(context));
+			RetryRecords.answered(context);
+			return answered;
+		}, (context) -> {
 			run.exhausted(context);
 			return null;
 		});
@@ -110,12 +131,16 @@ public final class ModelArmorRetryTemplates {
 
 		private final CallLog.Call call;
 
-		CallRun(CallLog.Call call) {
+		private final String location;
+
+		CallRun(CallLog.Call call, String location) {
 			this.call = call;
+			this.location = location;
 		}
 
 		Attempt next(RetryContext context) {
 			RetryRecords.named(context, this.call);
+			RetryRecords.located(context, this.location);
 			Attempt attempt = new Attempt(context.getRetryCount() + 1, RetryRecords.backoff(context),
 					RetryRecords.deadline(context), context.getLastThrowable());
 			this.last = attempt;

@@ -26,6 +26,12 @@ final class RetryRecords {
 
 	private static final String CALL = RetryRecords.class.getName() + ".call";
 
+	private static final String LOCATION = RetryRecords.class.getName() + ".location";
+
+	private static final String COUNTED = RetryRecords.class.getName() + ".counted";
+
+	private static final String ANSWERED = RetryRecords.class.getName() + ".answered";
+
 	private RetryRecords() {
 	}
 
@@ -49,6 +55,34 @@ final class RetryRecords {
 		CallLog.Call call = CallLog.Call.start(null, null);
 		context.setAttribute(CALL, call);
 		return call;
+	}
+
+	/** Names the location the call's attempts go to, for the budget; set before the first attempt. */
+	static void located(RetryContext context, String location) {
+		context.setAttribute(LOCATION, location);
+	}
+
+	/** The location the call's attempts go to, or {@link RetryBudget#NO_LOCATION}. */
+	static String location(RetryContext context) {
+		return (context.getAttribute(LOCATION) instanceof String location) ? location : RetryBudget.NO_LOCATION;
+	}
+
+	/** Whether the call was counted by the budget, marking it counted. */
+	static boolean countedOnce(RetryContext context) {
+		if (context.getAttribute(COUNTED) != null) {
+			return false;
+		}
+		context.setAttribute(COUNTED, Boolean.TRUE);
+		return true;
+	}
+
+	/** The call's last attempt answered: the call ends with its answer. */
+	static void answered(RetryContext context) {
+		context.setAttribute(ANSWERED, Boolean.TRUE);
+	}
+
+	static boolean isAnswered(RetryContext context) {
+		return context.getAttribute(ANSWERED) != null;
 	}
 
 	static void stopped(RetryContext context, CallOutcome why) {

@@ -3,6 +3,7 @@ package dev.modelarmor.actuate;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,6 +40,10 @@ import org.springframework.util.Assert;
  * to read.</li>
  * </ul>
  *
+ * <p>With {@link #withCircuitBreakerState}, every result also says the state of the circuit breaker of the
+ * template's location (details {@code location} and {@code circuitBreaker}, e.g. {@code open}), read at each
+ * check and never cached: an outage in one location shows on that location's line only.
+ *
  * <p>Details never carry exception messages (Google's error messages may echo request data), the
  * project id, credentials or tokens; the indicator logs nothing above DEBUG.
  *
@@ -70,6 +75,10 @@ public class ModelArmorHealthIndicator implements HealthIndicator {
 
 	private final Clock clock;
 
+	private final @Nullable Supplier<String> breakerState;
+
+	private final @Nullable String breakerLocation;
+
 	private final Object lock = new Object();
 
 	private @Nullable Health cached;
@@ -92,10 +101,48 @@ public class ModelArmorHealthIndicator implements HealthIndicator {
 		this.templateId = (templateId != null && !templateId.isBlank()) ? templateId : null;
 		this.cacheTimeToLive = cacheTimeToLive;
 		this.clock = clock;
+		this.breakerState = null;
+		this.breakerLocation = null;
+	}
+
+	private ModelArmorHealthIndicator(ModelArmorHealthIndicator indicator, String location,
+			Supplier<String> breakerState) {
+		this.operations = indicator.operations;
+		this.templateId = indicator.templateId;
+		this.cacheTimeToLive = indicator.cacheTimeToLive;
+		this.clock = indicator.clock;
+		this.breakerState = breakerState;
+		this.breakerLocation = location;
+	}
+
+	/**
+	 * The same indicator, whose results also say the state of the circuit breaker of the template's location.
+	 * @param location the location of the template it reads
+	 * @param breakerState reads that location's breaker's state, e.g. {@code closed} or {@code open}
+	 * @return a new indicator
+	 */
+	public ModelArmorHealthIndicator withCircuitBreakerState(String location, Supplier<String> breakerState) {
+		Assert.hasText(location, "location must not be empty");
+		Assert.notNull(breakerState, "breakerState must not be null");
+		return new ModelArmorHealthIndicator(this, location, breakerState);
 	}
 
 	@Override
 	public Health health() {
+		Health health = cachedOrChecked();
+		Supplier<String> breakerState = this.breakerState;
+		String location = this.breakerLocation;
+		if (breakerState == null || location == null) {
+			return health;
+		}
+		return Health.status(health.getStatus())
+			.withDetails(health.getDetails())
+			.withDetail("location", location)
+			.withDetail("circuitBreaker", breakerState.get())
+			.build();
+	}
+
+	private Health cachedOrChecked() {
 		synchronized (this.lock) {
 			Instant now = this.clock.instant();
 			Health health = this.cached;

@@ -9,10 +9,12 @@ import dev.modelarmor.actuate.ModelArmorHealthIndicator;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.client.TemplateReference;
+import dev.modelarmor.resilience.ModelArmorCircuitBreaker;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.TenantTemplates;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -50,17 +52,25 @@ public final class ModelArmorHealthAutoConfiguration {
 	@ConditionalOnMissingBean(value = ModelArmorHealthIndicator.class, name = "modelArmorHealthIndicator")
 	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations,
 			ModelArmorProperties properties, ModelArmorHealthProperties health, ModelArmorSettings settings,
-			ObjectProvider<RetryRuntime> retryRuntime) {
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCircuitBreaker> circuitBreaker) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
 		ModelArmorOperations checking = operations;
 		String templateId = properties.getTemplateId();
+		String location = properties.getLocation();
 		if (operations instanceof ModelArmorTemplate template) {
 			RetrySettings singleAttempt = singleAttempt(settings.retry());
 			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt, runtime));
 			templateId = template.getTemplateId();
+			location = template.getLocation();
 		}
-		return new ModelArmorHealthIndicator(checking, templateId, HealthSettingsMapper.cacheTimeToLive(health),
-				runtime.clock());
+		return withBreaker(new ModelArmorHealthIndicator(checking, templateId,
+				HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()), circuitBreaker.getIfUnique(), location);
+	}
+
+	private static ModelArmorHealthIndicator withBreaker(ModelArmorHealthIndicator indicator,
+			@Nullable ModelArmorCircuitBreaker breaker, @Nullable String location) {
+		return (breaker != null && location != null)
+				? indicator.withCircuitBreakerState(location, () -> breaker.state(location)) : indicator;
 	}
 
 	/**
@@ -73,8 +83,9 @@ public final class ModelArmorHealthAutoConfiguration {
 	@Conditional(OnTenantsDeclaredCondition.class)
 	CompositeHealthContributor modelArmorLocationsHealthContributor(ModelArmorOperations operations,
 			TenantTemplates tenants, ModelArmorHealthProperties health, ModelArmorSettings settings,
-			ObjectProvider<RetryRuntime> retryRuntime) {
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCircuitBreaker> circuitBreaker) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
+		ModelArmorCircuitBreaker breaker = circuitBreaker.getIfUnique();
 		Map<String, TemplateReference> byLocation = new TreeMap<>();
 		tenants.tenants().values().forEach((reference) -> byLocation.putIfAbsent(reference.location(), reference));
 		Map<String, HealthIndicator> indicators = new LinkedHashMap<>();
@@ -84,8 +95,8 @@ public final class ModelArmorHealthAutoConfiguration {
 				checking = template.withRetryTemplate(
 						ModelArmorRetryTemplates.singleAttempt(singleAttempt(settings.retry()), runtime));
 			}
-			indicators.put(location, new ModelArmorHealthIndicator(checking, reference.templateId(),
-					HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()));
+			indicators.put(location, withBreaker(new ModelArmorHealthIndicator(checking, reference.templateId(),
+					HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()), breaker, location));
 		});
 		return CompositeHealthContributor.fromMap(indicators);
 	}

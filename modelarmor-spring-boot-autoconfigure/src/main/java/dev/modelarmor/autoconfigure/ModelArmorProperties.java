@@ -12,6 +12,7 @@ import dev.modelarmor.retry.JitterMode;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.core.io.Resource;
@@ -427,28 +428,59 @@ public class ModelArmorProperties {
 		public static class Budget {
 
 			/**
-			 * Whether calls draw on a retry budget. When enabled, a retry the budget has no room for is not made
-			 * (outcome budget_exhausted), so that a storm of failures (429s above the quota) is not multiplied by
-			 * retries.
+			 * Whether calls draw on a retry budget, one per location. When enabled, a retry the budget has no
+			 * room for is not made (outcome budget_exhausted), so that a storm of failures (429s above the
+			 * quota) is not multiplied by retries. It holds retries back only once more than
+			 * failure-rate-threshold percent of a location's attempts have failed for failing-for.
 			 */
 			private boolean enabled = true;
 
 			/**
-			 * Retries allowed per call over the window, from 0 to 10: 0.2 lets retries add at most 20 % to a
-			 * sustained storm's load.
+			 * Retries allowed per call over the window once the budget holds retries back, from 0 to 10: 0.2
+			 * lets retries add at most 20 % to a sustained storm's load.
 			 */
 			private double retryRatio = RetryBudgetSettings.DEFAULTS.retryRatio();
 
 			/**
-			 * Retries allowed a second whatever the traffic, from 0 to 10000, so that a quiet application's calls
-			 * keep Google's retries. Retries of HTTP 429 get at most 1 a second of it.
+			 * Retries allowed a second whatever the traffic once the budget holds retries back, from 0 to 10000,
+			 * so that a quiet application's calls keep Google's retries. Retries of HTTP 429 get at most 1 a
+			 * second of it.
 			 */
 			private int minRetriesPerSecond = RetryBudgetSettings.DEFAULTS.minRetriesPerSecond();
 
 			/**
-			 * Time over which calls and retries are counted, whole seconds from 1s to 10m.
+			 * Time over which calls, retries and failed attempts are counted, whole seconds from 1s to 10m.
 			 */
 			private Duration window = RetryBudgetSettings.DEFAULTS.window();
+
+			/**
+			 * Percentage of a location's attempts over the window that must have failed (5xx, 429, no answer)
+			 * before its retries are held to retry-ratio and min-retries-per-second, from 0 (always) to 100.
+			 * At 50, a server failing 30 % of attempts at random keeps every retry at any rate.
+			 */
+			private float failureRateThreshold = RetryBudgetSettings.DEFAULTS.failureRateThreshold();
+
+			/**
+			 * How long a location's failure rate must stay above failure-rate-threshold before its retries
+			 * are held back, from 0 to 1h: a blip shorter than this keeps every retry.
+			 */
+			private Duration failingFor = RetryBudgetSettings.DEFAULTS.failingFor();
+
+			public float getFailureRateThreshold() {
+				return this.failureRateThreshold;
+			}
+
+			public void setFailureRateThreshold(float failureRateThreshold) {
+				this.failureRateThreshold = failureRateThreshold;
+			}
+
+			public Duration getFailingFor() {
+				return this.failingFor;
+			}
+
+			public void setFailingFor(Duration failingFor) {
+				this.failingFor = failingFor;
+			}
 
 			public boolean isEnabled() {
 				return this.enabled;
@@ -494,8 +526,8 @@ public class ModelArmorProperties {
 	public static class Quota {
 
 		/**
-		 * Whether calls take a permit of the quota before each attempt. A call that cannot get one within
-		 * max-wait and its deadline is not screened (outcome quota_exhausted).
+		 * Whether calls take a permit of the quota before each attempt. A call that cannot get one within its
+		 * deadline (and max-wait, when set) is not screened (outcome quota_exhausted).
 		 */
 		private boolean enabled;
 
@@ -505,10 +537,11 @@ public class ModelArmorProperties {
 		private int queriesPerMinute = QuotaSettings.DEFAULTS.queriesPerMinute();
 
 		/**
-		 * The longest a call waits for a permit, never more than what is left of its deadline. Zero does
-		 * not wait.
+		 * The longest a call waits for a permit, never more than what is left of its deadline. Unset, a call
+		 * waits as long as its deadline allows, as Google's strategy would have retried a 429 until then; set
+		 * it to refuse earlier. Zero does not wait.
 		 */
-		private Duration maxWait = QuotaSettings.DEFAULTS.maxWait();
+		private @Nullable Duration maxWait = QuotaSettings.DEFAULTS.maxWait();
 
 		/**
 		 * The longest one Redis operation of the shared quota may take, from 1ms to 10s; past it (or when
@@ -539,11 +572,11 @@ public class ModelArmorProperties {
 			this.queriesPerMinute = queriesPerMinute;
 		}
 
-		public Duration getMaxWait() {
+		public @Nullable Duration getMaxWait() {
 			return this.maxWait;
 		}
 
-		public void setMaxWait(Duration maxWait) {
+		public void setMaxWait(@Nullable Duration maxWait) {
 			this.maxWait = maxWait;
 		}
 

@@ -33,9 +33,10 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Auto-configuration of what admits each HTTP attempt of the Model Armor client: a circuit
- * breaker per instance ({@code modelarmor.circuit-breaker.*}, on unless disabled), the quota limiter
- * ({@code modelarmor.quota.*}, off unless enabled) and, with {@code modelarmor.retry.budget.enabled}, the
- * retry budget as a bean so that its tokens can be a gauge. The {@link ResilienceGate} that combines them
+ * breaker per location the instance calls ({@code modelarmor.circuit-breaker.*}, on unless disabled), the
+ * quota limiter ({@code modelarmor.quota.*}, off unless enabled; one per project, as Model Armor's quota is)
+ * and, with {@code modelarmor.retry.budget.enabled}, the retry budget (kept per location) as a bean so that
+ * its tokens can be a gauge. The {@link ResilienceGate} that combines them
  * is given to the auto-configured {@code ModelArmorTemplate}.
  *
  * <p>The quota is shared through Redis when the application has a Lettuce {@code RedisConnectionFactory}

@@ -31,7 +31,8 @@ final class RetrySettingsMapper {
 				.withJitterMode(retry.getJitterMode());
 			ModelArmorProperties.Retry.Budget budget = retry.getBudget();
 			RetryBudgetSettings budgetSettings = new RetryBudgetSettings(budget.getRetryRatio(),
-					budget.getMinRetriesPerSecond(), budget.getWindow());
+					budget.getMinRetriesPerSecond(), budget.getWindow(), budget.getFailureRateThreshold(),
+					budget.getFailingFor());
 			return budget.isEnabled() ? settings.withBudget(budgetSettings) : settings;
 		}
 		catch (InvalidSettingException ex) {

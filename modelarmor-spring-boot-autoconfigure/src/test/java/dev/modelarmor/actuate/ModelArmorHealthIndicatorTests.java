@@ -88,6 +88,22 @@ class ModelArmorHealthIndicatorTests {
 	}
 
 	@Test
+	void eachResultSaysItsLocationsBreakerStateReadAtEachCheckNeverCached() {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE_PATH)).willReturn(okJson(TEMPLATE)));
+		String[] state = { "closed" };
+		ModelArmorHealthIndicator indicator = indicator(Duration.ofSeconds(30))
+			.withCircuitBreakerState("us-central1", () -> state[0]);
+
+		assertThat(indicator.health().getDetails()).containsOnly(entry("template", "default-template"),
+				entry("location", "us-central1"), entry("circuitBreaker", "closed"));
+		state[0] = "open";
+		Health cached = indicator.health();
+		assertThat(cached.getStatus()).as("the check's result is cached").isEqualTo(Status.UP);
+		assertThat(cached.getDetails()).containsEntry("circuitBreaker", "open");
+		modelArmor.verify(1, getRequestedFor(urlPathEqualTo(TEMPLATE_PATH)));
+	}
+
+	@Test
 	void upWithoutLocationWhenTheAnswerHasNoResourceName() {
 		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE_PATH)).willReturn(okJson("{}")));
 

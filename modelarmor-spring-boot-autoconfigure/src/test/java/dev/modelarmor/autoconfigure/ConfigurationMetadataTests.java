@@ -47,8 +47,10 @@ class ConfigurationMetadataTests {
 			modelarmor.retry.honor-retry-after       | true
 			modelarmor.retry.budget.enabled          | true
 			modelarmor.retry.budget.retry-ratio      | 0.2
-			modelarmor.retry.budget.min-retries-per-second | 10
+			modelarmor.retry.budget.min-retries-per-second | 1
 			modelarmor.retry.budget.window           | 10s
+			modelarmor.retry.budget.failure-rate-threshold | 50
+			modelarmor.retry.budget.failing-for      | 5s
 			modelarmor.screening.fail-open           | false
 			modelarmor.screening.log-lines-per-second | 10
 			modelarmor.screening.window.size         | 8KB
@@ -90,7 +92,7 @@ class ConfigurationMetadataTests {
 			modelarmor.cache.time-to-live            | 5m
 			modelarmor.quota.enabled                 | false
 			modelarmor.quota.queries-per-minute      | 1200
-			modelarmor.quota.max-wait                | 2s
+			modelarmor.quota.max-wait                | -
 			modelarmor.quota.redis-timeout           | 100ms
 			modelarmor.quota.fallback-queries-per-minute | -
 			modelarmor.circuit-breaker.enabled       | true
@@ -119,7 +121,7 @@ class ConfigurationMetadataTests {
 
 	@Test
 	void noUndocumentedPropertiesExist() {
-		assertThat(properties).hasSize(87);
+		assertThat(properties).hasSize(89);
 	}
 
 	@Test

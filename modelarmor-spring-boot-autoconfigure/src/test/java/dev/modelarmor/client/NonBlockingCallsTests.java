@@ -40,6 +40,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
@@ -144,7 +145,7 @@ class NonBlockingCallsTests {
 	@Test
 	void aCallHeldPastItsDeadlineEndsThenWhateverHoldsIt() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
-		AttemptGate neverAdmits = (operation, template) -> new AttemptGate.CallAdmissions() {
+		AttemptGate neverAdmits = (operation, template, location) -> new AttemptGate.CallAdmissions() {
 
 			@Override
 			public AttemptGate.Admission admit(@Nullable RetryDeadline deadline) {
@@ -343,10 +344,35 @@ class NonBlockingCallsTests {
 	}
 
 	@Test
+	void aLocationWhoseExchangesHangHoldsItsOwnSlotsOnly() throws Exception {
+		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH)));
+		ModelArmorTemplate template = template(deadline(Duration.ofSeconds(2), true), RetryRuntime.system(), null);
+		ModelArmorTemplate eu = template.withTemplate(TemplateReference.of("t", "europe-west4"));
+		URI euCall = URI.create(modelArmor.baseUrl() + "/v1/projects/p/locations/europe-west4/templates/t:sanitizeUserPrompt");
+		// every exchange slot of europe-west4 held, as by answers that never come
+		ExchangeSlots euSlots = template.transport().exchangeSlots(euCall);
+		int held = euSlots.drainPermits();
+		try {
+			assertThat(held).isEqualTo(DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT);
+			assertThat(template.sanitizeUserPromptAsync(DataItem.text("hello"), SanitizeOptions.NONE, NEVER)
+				.get(10, TimeUnit.SECONDS)).as("us-central1 has slots of its own").isNotNull();
+			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> eu
+				.sanitizeUserPromptAsync(DataItem.text("hello"), SanitizeOptions.NONE, NEVER)
+				.get(10, TimeUnit.SECONDS));
+			modelArmor.verify(1, postRequestedFor(urlPathMatching(".*/locations/us-central1/.*")));
+			modelArmor.verify(0, postRequestedFor(urlPathMatching(".*/locations/europe-west4/.*")));
+		}
+		finally {
+			euSlots.release(held);
+		}
+	}
+
+	@Test
 	void cancellingCancelsTheExchangeInFlight() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE)).willReturn(okJson(NO_MATCH).withFixedDelay(20_000)));
 		ModelArmorTemplate template = template(RetrySettings.DEFAULTS, RetryRuntime.system(), null);
-		ExchangeSlots slots = template.transport().exchangeSlots();
+		ExchangeSlots slots = template.transport().exchangeSlots(URI.create(modelArmor.baseUrl()
+				+ "/v1/projects/p/locations/" + template.getLocation() + "/templates/t:sanitizeUserPrompt"));
 		CompletableFuture<SanitizationResult> result = template.sanitizeUserPromptAsync(DataItem.text("hello"),
 				SanitizeOptions.NONE, NEVER);
 		await().atMost(Duration.ofSeconds(10)).until(() -> slots.availablePermits() < DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT);

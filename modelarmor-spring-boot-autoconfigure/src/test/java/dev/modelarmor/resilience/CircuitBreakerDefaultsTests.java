@@ -72,7 +72,7 @@ class CircuitBreakerDefaultsTests {
 		PriorityQueue<Attempt> attempts = new PriorityQueue<>();
 		for (int i = 0; i < calls; i++) {
 			long start = Math.round(i * 1000 / CALLS_PER_SECOND);
-			attempts.add(new Attempt(start, new Call(start, this.gate.call("sanitize_user_prompt", "t")), 0));
+			attempts.add(new Attempt(start, new Call(start, this.gate.call("sanitize_user_prompt", "t", "us-central1")), 0));
 		}
 		Run run = new Run(calls);
 		long now = 0;

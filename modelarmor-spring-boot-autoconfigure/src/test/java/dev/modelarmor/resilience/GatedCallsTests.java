@@ -97,9 +97,9 @@ class GatedCallsTests {
 			assertThat(breaker.state()).as("the probe succeeded").isEqualTo("closed");
 		}
 		assertThat(this.meters.counter(MicrometerResilienceObserver.HTTP_ATTEMPTS, "operation", "sanitize_user_prompt",
-				"template", "t", "status", "503").count()).isEqualTo(19);
+				"template", "t", "location", "us-central1", "status", "503").count()).isEqualTo(19);
 		assertThat(this.meters.counter(MicrometerResilienceObserver.REFUSED, "operation", "sanitize_user_prompt",
-				"template", "t", "outcome", "circuit_open").count()).isEqualTo(2);
+				"template", "t", "location", "us-central1", "outcome", "circuit_open").count()).isEqualTo(2);
 	}
 
 	@Test
@@ -143,10 +143,10 @@ class GatedCallsTests {
 			assertThat(bucket.refunded).isEqualTo(1);
 		}
 		assertThat(this.meters.counter(MicrometerResilienceObserver.HTTP_ATTEMPTS, "operation", "sanitize_user_prompt",
-				"template", "t", "status", "429").count()).isEqualTo(1);
+				"template", "t", "location", "us-central1", "status", "429").count()).isEqualTo(1);
 		assertThat(this.meters.counter(MicrometerResilienceObserver.HTTP_ATTEMPTS, "operation", "sanitize_user_prompt",
-				"template", "t", "status", "200").count()).isEqualTo(1);
-		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "result", "refused")
+				"template", "t", "location", "us-central1", "status", "200").count()).isEqualTo(1);
+		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "location", "us-central1", "result", "refused")
 			.count()).isEqualTo(1);
 	}
 
@@ -189,20 +189,20 @@ class GatedCallsTests {
 		}
 		assertThat(this.meters.find(MicrometerResilienceObserver.HTTP_ATTEMPTS).counters()).hasSize(1);
 		assertThat(this.meters.counter(MicrometerResilienceObserver.HTTP_ATTEMPTS, "operation", "sanitize_user_prompt",
-				"template", "other", "status", "200").count()).isEqualTo(2);
+				"template", "other", "location", "us-central1", "status", "200").count()).isEqualTo(2);
 	}
 
 	@Test
 	void theRetryBudgetForgetsAStormOnceItsWindowHasPassed() {
-		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
-		while (budget.tryRetry(false)) {
+		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(0.2, 10, Duration.ofSeconds(10)), this.time);
+		while (budget.tryRetry("us-central1", false)) {
 			// spend it
 		}
-		assertThat(budget.tokens()).isZero();
+		assertThat(budget.tokens("us-central1")).isZero();
 		this.time.advance(Duration.ofSeconds(9));
-		assertThat(budget.tryRetry(false)).as("the storm is still in the window").isFalse();
+		assertThat(budget.tryRetry("us-central1", false)).as("the storm is still in the window").isFalse();
 		this.time.advance(Duration.ofSeconds(1));
-		assertThat(budget.tokens()).as("a quiet window gives the floor back").isEqualTo(100.0);
+		assertThat(budget.tokens("us-central1")).as("a quiet window gives the floor back").isEqualTo(100.0);
 	}
 
 }

@@ -18,20 +18,20 @@ class ModelArmorCircuitBreakerResetTests {
 		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
 				new CircuitBreakerSettings(50, 4, Duration.ofMinutes(10), 1), Clock.systemUTC());
 		for (int call = 0; call < 4; call++) {
-			ModelArmorCircuitBreaker.Call permission = breaker.start();
+			ModelArmorCircuitBreaker.Call permission = breaker.start("us-central1");
 			assertThat(permission).isNotNull();
 			permission.attemptEnded("503");
 		}
-		assertThat(breaker.state()).isEqualTo("open");
-		assertThat(breaker.start()).isNull();
+		assertThat(breaker.state("us-central1")).isEqualTo("open");
+		assertThat(breaker.start("us-central1")).isNull();
 
 		breaker.reset();
 
-		assertThat(breaker.state()).isEqualTo("closed");
-		ModelArmorCircuitBreaker.Call permission = breaker.start();
+		assertThat(breaker.state("us-central1")).isEqualTo("closed");
+		ModelArmorCircuitBreaker.Call permission = breaker.start("us-central1");
 		assertThat(permission).isNotNull();
 		permission.attemptEnded("503");
-		assertThat(breaker.state()).as("the failures before the reset are forgotten").isEqualTo("closed");
+		assertThat(breaker.state("us-central1")).as("the failures before the reset are forgotten").isEqualTo("closed");
 	}
 
 }

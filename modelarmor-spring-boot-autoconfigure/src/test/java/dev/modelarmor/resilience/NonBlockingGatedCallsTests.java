@@ -114,7 +114,7 @@ class NonBlockingGatedCallsTests {
 			assertThat(breaker.state()).as("the probe succeeded").isEqualTo("closed");
 		}
 		assertThat(this.meters.counter(MicrometerResilienceObserver.REFUSED, "operation", "sanitize_user_prompt",
-				"template", "t", "outcome", "circuit_open").count()).isEqualTo(2);
+				"template", "t", "location", "us-central1", "outcome", "circuit_open").count()).isEqualTo(2);
 	}
 
 	@Test
@@ -137,9 +137,9 @@ class NonBlockingGatedCallsTests {
 			assertThat(bucket.refunded).as("a permit not waited for is given back").isEqualTo(1);
 			assertThat(modelArmor.getAllServeEvents()).as("a refused attempt is not sent").hasSize(1);
 		}
-		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "result", "granted")
+		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "location", "us-central1", "result", "granted")
 			.count()).isEqualTo(1);
-		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "result", "refused")
+		assertThat(this.meters.timer(MicrometerResilienceObserver.QUOTA_WAIT, "template", "t", "location", "us-central1", "result", "refused")
 			.count()).isEqualTo(1);
 	}
 
@@ -149,7 +149,7 @@ class NonBlockingGatedCallsTests {
 		ModelArmorCircuitBreaker breaker = new ModelArmorCircuitBreaker("test",
 				new CircuitBreakerSettings(50, 4, Duration.ofSeconds(10), 1), this.time);
 		for (int i = 0; i < 4; i++) {
-			ModelArmorCircuitBreaker.Call permission = breaker.start();
+			ModelArmorCircuitBreaker.Call permission = breaker.start("us-central1");
 			assertThat(permission).isNotNull();
 			permission.attemptEnded("503");
 		}

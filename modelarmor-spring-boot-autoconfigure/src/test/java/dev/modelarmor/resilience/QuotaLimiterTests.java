@@ -105,6 +105,41 @@ class QuotaLimiterTests {
 		assertThat(limiter.acquire(null).refusal()).isEqualTo(CallOutcome.QUOTA_EXHAUSTED);
 	}
 
+	@Test
+	void withTheDefaultsABurstIsServedAsTheMinutesQuotaAllowsWithinTheDeadline() {
+		// 600 calls at one instant, each with Google's 60 s deadline; no max-wait (the default)
+		QuotaLimiter limiter = QuotaLimiter.local(QuotaSettings.DEFAULTS, this.overlapping);
+		List<Instant> sends = new ArrayList<>();
+		for (int i = 0; i < 600; i++) {
+			QuotaLimiter.Permit permit = limiter.acquire(RetryDeadline.startingNow(this.time, Duration.ofSeconds(60)));
+			assertThat(permit.refusal()).as("call %d", i).isNull();
+			sends.add(this.time.instant().plus(permit.waited()));
+		}
+		// a bucket of 20, then 19.67 a second: the 600th is sent 29.5 s later, far inside its deadline
+		assertThat(sends.get(599)).isBefore(this.time.instant().plus(Duration.ofSeconds(31)));
+		assertThat(mostInAnyWindow(sends, Duration.ofSeconds(60))).isLessThanOrEqualTo(1200);
+		// the 1,200th of a larger burst would wait past its deadline: refused at once, never waited for
+		for (int i = 0; i < 600; i++) {
+			limiter.acquire(RetryDeadline.startingNow(this.time, Duration.ofSeconds(60)));
+		}
+		QuotaLimiter.Permit past = limiter.acquire(RetryDeadline.startingNow(this.time, Duration.ofSeconds(60)));
+		assertThat(past.refusal()).isEqualTo(CallOutcome.QUOTA_EXHAUSTED);
+	}
+
+	@Test
+	void withAMaxWaitTheOperatorRefusesEarlier() {
+		QuotaLimiter limiter = QuotaLimiter.local(new QuotaSettings(1200, Duration.ofSeconds(2), Duration.ofMillis(100)),
+				this.overlapping);
+		int granted = 0;
+		for (int i = 0; i < 600; i++) {
+			if (limiter.acquire(RetryDeadline.startingNow(this.time, Duration.ofSeconds(60))).refusal() == null) {
+				granted++;
+			}
+		}
+		// the bucket of 20 and two seconds of refill
+		assertThat(granted).isBetween(58, 61);
+	}
+
 	@ParameterizedTest
 	@CsvSource({ "1, PT2S, PT0.1S, queries-per-minute", "1000001, PT2S, PT0.1S, queries-per-minute",
 			"1200, PT-1S, PT0.1S, max-wait", "1200, PT2S, PT0S, redis-timeout", "1200, PT2S, PT11S, redis-timeout" })

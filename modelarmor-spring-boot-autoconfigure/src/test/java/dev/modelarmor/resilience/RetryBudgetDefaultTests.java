@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The retry budget is on by default: in a 429 storm the retries of one client are held to 20 % of its calls
- * plus a floor of one a second, instead of multiplying the load (12 x the quota across a fleet without a
- * budget). 429s are still retried while the budget lasts. Retries in virtual time.
+ * The retry budget is on by default: in a 429 storm whose failure rate has lasted, the retries of one client
+ * are held to 20 % of its calls plus a floor of one a second, instead of multiplying the load (12 x the quota
+ * across a fleet without a budget). 429s are still retried while the budget lasts. Retries in virtual time.
  */
 class RetryBudgetDefaultTests {
 
@@ -47,9 +47,13 @@ class RetryBudgetDefaultTests {
 		.withPropertyValues(ModelArmorStubs.properties(modelArmor));
 
 	@Test
-	void aStormOfTooManyRequestsIsNotMultipliedByRetriesWithTheDefaults() {
-		// the 40 calls come within one second, as concurrent callers' would: the clock stands still
-		this.runner.withUserConfiguration(StormInOneSecond.class).run((context) -> {
+	void aStormOfTooManyRequestsIsNotMultipliedByRetriesOnceItsFailureRateHasLasted() {
+		// the 40 calls come within one second, as concurrent callers' would: the clock stands still, so the
+		// failure rate is judged at once (threshold 0, failing-for 0 s); FleetDefaultsTests drive the defaults
+		this.runner.withUserConfiguration(StormInOneSecond.class)
+			.withPropertyValues("modelarmor.retry.budget.failure-rate-threshold=0",
+					"modelarmor.retry.budget.failing-for=0s")
+			.run((context) -> {
 			assertThat(context).hasSingleBean(RetryBudget.class);
 			assertThat(storm(context.getBean(ModelArmorOperations.class)))
 				.as("20 % of 40 calls plus a floor of 1 retry of a 429 a second over 10 s: 18 retries in all")

@@ -1,5 +1,6 @@
 package dev.modelarmor.retry;
 
+import dev.modelarmor.retry.internal.AttemptKind;
 import dev.modelarmor.retry.internal.FailureClassifier;
 
 import java.io.EOFException;
@@ -19,6 +20,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 class FailureClassifierTests {
+
+	@ParameterizedTest
+	@CsvSource({ "200, ANSWERED", "400, ANSWERED", "413, ANSWERED", "429, TOO_MANY_REQUESTS", "500, SERVICE_FAILURE",
+			"502, SERVICE_FAILURE", "503, SERVICE_FAILURE", "504, SERVICE_FAILURE", "io_error, SERVICE_FAILURE",
+			"token_unavailable, NOT_SENT", "none, NOT_SENT", "garbage, ANSWERED" })
+	void eachStatusIsClassifiedOnceForThePolicyTheBudgetAndTheBreaker(String status, AttemptKind kind) {
+		assertThat(FailureClassifier.kindOfStatus(status)).isEqualTo(kind);
+		if (status.chars().allMatch(Character::isDigit)) {
+			assertThat(FailureClassifier.kindOf(TestHttpFailure.status(Integer.parseInt(status)))).isEqualTo(kind);
+		}
+	}
+
+	@Test
+	void aFailureWithoutAnAnswerIsAServiceFailureAndOneWithoutATokenWasNotSent() {
+		assertThat(FailureClassifier.kindOf(new ResourceAccessException("x", new ConnectException("refused"))))
+			.isEqualTo(AttemptKind.SERVICE_FAILURE);
+		assertThat(FailureClassifier.kindOf(new IllegalStateException("not an I/O failure"))).isEqualTo(AttemptKind.ANSWERED);
+	}
+
 
 	private static final String SECRET = "prompt: my card number is 4111 1111 1111 1111";
 

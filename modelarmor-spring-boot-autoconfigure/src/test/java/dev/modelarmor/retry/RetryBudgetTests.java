@@ -23,59 +23,64 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class RetryBudgetTests {
 
+	private static final String L = "us-central1";
+
+	/** The shape before the failure rate decided: the ratio and the floor hold every retry. */
+	private static final RetryBudgetSettings ALWAYS = new RetryBudgetSettings(0.2, 10, Duration.ofSeconds(10));
+
 	private final VirtualTime time = new VirtualTime();
 
 	@Test
 	void aQuietClientHasTheFloorOfItsWindow() {
-		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
-		assertThat(budget.tokens()).isEqualTo(100.0);
+		RetryBudget budget = new RetryBudget(ALWAYS, this.time);
+		assertThat(budget.tokens(L)).isEqualTo(100.0);
 		for (int i = 0; i < 100; i++) {
-			assertThat(budget.tryRetry(false)).as("retry %d", i).isTrue();
+			assertThat(budget.tryRetry(L, false)).as("retry %d", i).isTrue();
 		}
-		assertThat(budget.tryRetry(false)).isFalse();
-		assertThat(budget.tokens()).isZero();
+		assertThat(budget.tryRetry(L, false)).isFalse();
+		assertThat(budget.tokens(L)).isZero();
 	}
 
 	@Test
 	void callsAddTheirShareAndTheWindowForgets() {
 		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(0.2, 0, Duration.ofSeconds(10)), this.time);
-		assertThat(budget.tryRetry(false)).as("no calls, no floor").isFalse();
+		assertThat(budget.tryRetry(L, false)).as("no calls, no floor").isFalse();
 		for (int i = 0; i < 10; i++) {
-			budget.onCall();
+			budget.onCall(L);
 		}
-		assertThat(budget.tryRetry(false)).isTrue();
-		assertThat(budget.tryRetry(false)).isTrue();
-		assertThat(budget.tryRetry(false)).as("20 % of 10 calls").isFalse();
+		assertThat(budget.tryRetry(L, false)).isTrue();
+		assertThat(budget.tryRetry(L, false)).isTrue();
+		assertThat(budget.tryRetry(L, false)).as("20 % of 10 calls").isFalse();
 		this.time.advance(Duration.ofSeconds(9));
-		assertThat(budget.tryRetry(false)).as("still in the window").isFalse();
+		assertThat(budget.tryRetry(L, false)).as("still in the window").isFalse();
 		this.time.advance(Duration.ofSeconds(1));
-		budget.onCall();
-		budget.onCall();
-		budget.onCall();
-		budget.onCall();
-		budget.onCall();
-		assertThat(budget.tryRetry(false)).as("the old calls and retries are forgotten").isTrue();
-		assertThat(budget.tryRetry(false)).isFalse();
+		budget.onCall(L);
+		budget.onCall(L);
+		budget.onCall(L);
+		budget.onCall(L);
+		budget.onCall(L);
+		assertThat(budget.tryRetry(L, false)).as("the old calls and retries are forgotten").isTrue();
+		assertThat(budget.tryRetry(L, false)).isFalse();
 	}
 
 	@Test
 	void tooManyRequestsHaveAFloorOfOneASecond() {
-		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
+		RetryBudget budget = new RetryBudget(ALWAYS, this.time);
 		for (int i = 0; i < 10; i++) {
-			assertThat(budget.tryRetry(true)).as("429 retry %d", i).isTrue();
+			assertThat(budget.tryRetry(L, true)).as("429 retry %d", i).isTrue();
 		}
-		assertThat(budget.tryRetry(true)).isFalse();
-		assertThat(budget.tryRetry(false)).as("a 5xx still has the rest of the floor").isTrue();
+		assertThat(budget.tryRetry(L, true)).isFalse();
+		assertThat(budget.tryRetry(L, false)).as("a 5xx still has the rest of the floor").isTrue();
 	}
 
 	@Test
 	void aResetForgetsEveryRetry() {
-		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
-		while (budget.tryRetry(false)) {
+		RetryBudget budget = new RetryBudget(ALWAYS, this.time);
+		while (budget.tryRetry(L, false)) {
 			// spend it
 		}
 		budget.reset();
-		assertThat(budget.tokens()).isEqualTo(100.0);
+		assertThat(budget.tokens(L)).isEqualTo(100.0);
 	}
 
 	@ParameterizedTest
@@ -156,7 +161,7 @@ class RetryBudgetTests {
 
 	@Test
 	void aSustainedStormOfFailuresIsHeldToTheRatioAndTheFloor() {
-		RetryBudget budget = new RetryBudget(RetryBudgetSettings.DEFAULTS, this.time);
+		RetryBudget budget = new RetryBudget(ALWAYS, this.time);
 		// 60 s of 20 calls a second meeting only 429s: without a budget each would make ~6 attempts
 		List<CallOutcome> outcomes = new ArrayList<>();
 		int requests = 0;

@@ -72,6 +72,14 @@ final class Fleet implements AutoCloseable {
 		return this.instances.get(instance).getBean(ModelArmorCircuitBreaker.class).state();
 	}
 
+	String breakerState(int instance, String location) {
+		return this.instances.get(instance).getBean(ModelArmorCircuitBreaker.class).state(location);
+	}
+
+	dev.modelarmor.client.ModelArmorOperations operations(int instance) {
+		return this.instances.get(instance).getBean(dev.modelarmor.client.ModelArmorOperations.class);
+	}
+
 	@Override
 	public void close() {
 		this.instances.forEach(ConfigurableApplicationContext::close);

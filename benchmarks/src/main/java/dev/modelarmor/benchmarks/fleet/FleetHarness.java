@@ -77,7 +77,7 @@ public final class FleetHarness {
 			LoadRun.Row limited;
 			LoadRun.@Nullable Row patient;
 			try (RedisServerProcess redis = RedisServerProcess.start()) {
-				limited = load("defaults + quota limiter on, shared through Redis (max-wait 2 s)", standIn, seconds,
+				limited = load("defaults + quota limiter on, shared through Redis (no max-wait: the deadline)", standIn, seconds,
 						quota, deadline, redis, "modelarmor.quota.enabled=true",
 						"modelarmor.quota.queries-per-minute=" + quota);
 				// the same with a Redis timeout that a loaded machine's Redis operations keep within: what the

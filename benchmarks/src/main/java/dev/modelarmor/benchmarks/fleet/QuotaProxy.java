@@ -77,6 +77,17 @@ final class QuotaProxy implements AutoCloseable {
 		 */
 		int status(long request, long nanos);
 
+		/**
+		 * As {@link #status(long, long)}, knowing the request's path (which names its location).
+		 * @param path the request's path
+		 * @param request the request's number since the rule was set, from 0
+		 * @param nanos the time since the rule was set
+		 * @return the status to answer with, or 0 to forward the request to the stand-in
+		 */
+		default int status(String path, long request, long nanos) {
+			return status(request, nanos);
+		}
+
 	}
 
 	/**
@@ -157,7 +168,7 @@ final class QuotaProxy implements AutoCloseable {
 			if (rule != null) {
 				long nanos = System.nanoTime() - this.ruleStart;
 				this.arrivals.add(nanos);
-				int status = rule.status(this.ruleRequests.getAndIncrement(), nanos);
+				int status = rule.status(exchange.getRequestURI().getPath(), this.ruleRequests.getAndIncrement(), nanos);
 				if (status != 0) {
 					send(exchange, status, "application/json", error(status, "UNAVAILABLE", "Failing on purpose"));
 					return;

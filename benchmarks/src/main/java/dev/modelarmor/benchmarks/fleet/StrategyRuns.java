@@ -54,7 +54,8 @@ final class StrategyRuns {
 	}
 
 	/**
-	 * Runs the four rows.
+	 * Runs the four rows and, in a full run, the flapping server at each of {@link #rates()} on both paths and
+	 * two locations of one instance, one failing.
 	 * @param standIn Model Armor's stand-in
 	 * @param outageSeconds the length of the sustained outage (60 in a full run)
 	 * @param flappingCallsPerThread the calls of each of 16 threads against the flapping server (150 in a full run)
@@ -66,7 +67,23 @@ final class StrategyRuns {
 		out.append(blip(standIn)).append('\n');
 		out.append(flapping(standIn, flappingCallsPerThread)).append('\n');
 		out.append(outage(standIn, outageSeconds)).append('\n');
+		if (outageSeconds >= FleetHarness.FULL_RUN_SECONDS) {
+			// a full run only: each row waits out its slowest calls' retries (up to about 35 s)
+			for (int rate : rates()) {
+				out.append(RateRuns.flapping(standIn, rate, 15, false)).append('\n');
+				out.append(RateRuns.flapping(standIn, rate, 15, true)).append('\n');
+			}
+			out.append(RateRuns.twoLocations(standIn, (int) CALLS_PER_SECOND, outageSeconds)).append('\n');
+		}
 		return out.toString();
+	}
+
+	/** The rates of the flapping rows: {@code -Dfleet.rates=20,100,200} by default. */
+	static List<Integer> rates() {
+		return java.util.Arrays.stream(System.getProperty("fleet.rates", "20,100,200").split(","))
+			.map(String::trim)
+			.map(Integer::valueOf)
+			.toList();
 	}
 
 	/** One call in a fresh application; the server answers 500, 502, 503, 504, then 200. */

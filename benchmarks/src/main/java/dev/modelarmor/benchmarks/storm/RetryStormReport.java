@@ -64,7 +64,7 @@ public final class RetryStormReport {
 		StringBuilder table = new StringBuilder();
 		table.append(String.format(Locale.ROOT,
 				"Outage %d s, capacity clients/%d per second after it, 50 ms per attempt, first attempts spread over 1 s, "
-						+ "seed %d; starter defaults (1 s, jitter 1 s, cap 32 s, deadline 60 s; budget 10 tokens, 0.1 per success).%n%n",
+						+ "seed %d; starter defaults (1 s, jitter 1 s, cap 32 s, deadline 60 s; the default retry budget, one per client).%n%n",
 				outageSeconds, divisor, seed));
 		table.append("| clients | strategy | total calls | calls/client | peak calls/s after recovery | all ended at | succeeded | gave up at deadline | gave up on budget |\n");
 		table.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");

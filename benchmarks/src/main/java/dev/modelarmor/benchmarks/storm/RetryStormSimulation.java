@@ -113,7 +113,7 @@ public final class RetryStormSimulation {
 		PriorityQueue<Event> events = new PriorityQueue<>();
 		long sequence = 0;
 		for (int i = 0; i < clients.length; i++) {
-			clients[i] = new Client((budgetSettings != null) ? new RetryBudget(budgetSettings) : null);
+			clients[i] = new Client((budgetSettings != null) ? new RetryBudget(budgetSettings, clock) : null);
 			long start = arrivals.nextLong(Math.max(1, scenario.arrivalSpread().toMillis()));
 			events.add(new Event(start, sequence++, i, Kind.START));
 		}
@@ -134,7 +134,7 @@ public final class RetryStormSimulation {
 					// The call starts: its deadline runs from the first attempt, as in JitteredTruncatedBackOffPolicy.start.
 					client.waits = backOff.start();
 					if (client.budget != null) {
-						client.budget.onCall();
+						client.budget.onCall("us-central1");
 					}
 					events.add(new Event(event.time, sequence++, event.client, Kind.ATTEMPT));
 				}
@@ -158,7 +158,7 @@ public final class RetryStormSimulation {
 					// The order of RetryTemplate: register the failure (the budget is asked for the retry), ask the
 					// retry policy (the budget may have refused), then ask the back-off (the deadline may refuse).
 					if (client.budget != null) {
-						if (!client.budget.tryRetry(false)) {
+						if (!client.budget.tryRetry("us-central1", false)) {
 							gaveUpOnBudget++;
 							settledAt = Math.max(settledAt, event.time);
 							continue;

@@ -61,6 +61,55 @@ public final class FailureClassifier {
 	}
 
 	/**
+	 * What an attempt's status says about the service, the one classification of a status that the retry
+	 * policy, the budget and the circuit breaker read.
+	 * @param status the status as the client records it: the HTTP status code ({@code 503}), {@code io_error}
+	 * without an answer, {@code token_unavailable} or {@code none} when nothing was sent
+	 * @return its kind
+	 */
+	public static AttemptKind kindOfStatus(String status) {
+		return switch (status) {
+			case "io_error" -> AttemptKind.SERVICE_FAILURE;
+			case "token_unavailable", "none" -> AttemptKind.NOT_SENT;
+			default -> kindOfCode(status);
+		};
+	}
+
+	/**
+	 * What a failed attempt says about the service, as {@link #kindOfStatus} for the failure itself.
+	 * @param failure the attempt's failure
+	 * @return {@link AttemptKind#TOO_MANY_REQUESTS} for an HTTP 429, {@link AttemptKind#SERVICE_FAILURE} for a
+	 * 500, 502, 503, 504 or an I/O failure, {@link AttemptKind#NOT_SENT} without a token, else
+	 * {@link AttemptKind#ANSWERED}
+	 */
+	public static AttemptKind kindOf(Throwable failure) {
+		if (failure instanceof HttpFailure http) {
+			return kindOfCode(http.statusCode());
+		}
+		Throwable io = ioCause(failure);
+		if (io instanceof TokenUnavailableException) {
+			return AttemptKind.NOT_SENT;
+		}
+		return (io != null) ? AttemptKind.SERVICE_FAILURE : AttemptKind.ANSWERED;
+	}
+
+	private static AttemptKind kindOfCode(String status) {
+		try {
+			return kindOfCode(Integer.parseInt(status));
+		}
+		catch (NumberFormatException ex) {
+			return AttemptKind.ANSWERED;
+		}
+	}
+
+	private static AttemptKind kindOfCode(int statusCode) {
+		if (statusCode == TOO_MANY_REQUESTS) {
+			return AttemptKind.TOO_MANY_REQUESTS;
+		}
+		return ALWAYS_RETRIED.contains(statusCode) ? AttemptKind.SERVICE_FAILURE : AttemptKind.ANSWERED;
+	}
+
+	/**
 	 * Whether an HTTP status may be retried.
 	 * @param statusCode the status code
 	 * @return {@code true} for 500, 502, 503, 504, and 429 when enabled

@@ -20,7 +20,29 @@ final class BoundedTags {
 	static final Set<String> KNOWN_FILTERS = Set.of("rai", "sdp", "pi_and_jailbreak", "malicious_uris", "csam",
 			"virus_scan");
 
+	/** More locations than Google has: past them, a new location's series is {@value #OTHER}. */
+	static final int MAX_LOCATIONS = 64;
+
 	private BoundedTags() {
+	}
+
+	/**
+	 * The {@code location} tag of a location, the first {@link #MAX_LOCATIONS} seen being kept as they are.
+	 * @param location the location a call went to
+	 * @param seen the locations tagged so far, added to
+	 * @return the location, or {@value #OTHER} once that many others were seen
+	 */
+	static String location(String location, Set<String> seen) {
+		if (seen.contains(location)) {
+			return location;
+		}
+		synchronized (seen) {
+			if (seen.size() < MAX_LOCATIONS) {
+				seen.add(location);
+				return location;
+			}
+		}
+		return OTHER;
 	}
 
 	/**

@@ -2,6 +2,7 @@ package dev.modelarmor.observation.internal;
 
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.modelarmor.resilience.ResilienceObserver;
 import dev.modelarmor.retry.CallOutcome;
@@ -17,17 +18,18 @@ import org.jspecify.annotations.Nullable;
  * <caption>Meters</caption>
  * <tr><th>Name</th><th>Type</th><th>Tags</th><th>What</th></tr>
  * <tr><td>{@value #HTTP_ATTEMPTS}</td><td>counter</td><td>{@code operation}, {@code template},
- * {@code status}</td><td>each HTTP attempt, retries included, by its status ({@code 200}, {@code 429},
+ * {@code location}, {@code status}</td><td>each HTTP attempt, retries included, by its status ({@code 200}, {@code 429},
  * {@code 503}, {@code io_error}, {@code token_unavailable}, {@code none}): a 429 followed by a success
  * counts one of each</td></tr>
  * <tr><td>{@value #REFUSED}</td><td>counter</td><td>{@code operation}, {@code template},
- * {@code outcome}</td><td>attempts not sent: {@code circuit_open}, {@code quota_exhausted},
+ * {@code location}, {@code outcome}</td><td>attempts not sent: {@code circuit_open}, {@code quota_exhausted},
  * {@code interrupted}</td></tr>
- * <tr><td>{@value #QUOTA_WAIT}</td><td>timer</td><td>{@code template}, {@code result}
+ * <tr><td>{@value #QUOTA_WAIT}</td><td>timer</td><td>{@code template}, {@code location}, {@code result}
  * ({@code granted}, {@code refused})</td><td>the time each attempt waited for a quota permit</td></tr>
  * </table>
  * The {@code template} tag is a configured template's id, {@code none} for a call without one, and
- * {@code other} for any other id, so that the series stay bounded.
+ * {@code other} for any other id, and the {@code location} tag the location the call went to (its first 64
+ * locations; {@code other} past them), so that the series stay bounded.
  */
 public class MicrometerResilienceObserver implements ResilienceObserver {
 
@@ -44,6 +46,8 @@ public class MicrometerResilienceObserver implements ResilienceObserver {
 
 	private final Set<String> templates;
 
+	private final Set<String> locations = ConcurrentHashMap.newKeySet();
+
 	/**
 	 * Creates an observer.
 	 * @param meters where the meters go
@@ -55,32 +59,35 @@ public class MicrometerResilienceObserver implements ResilienceObserver {
 	}
 
 	@Override
-	public void attemptEnded(String operation, @Nullable String template, String status) {
+	public void attemptEnded(String operation, @Nullable String template, String location, String status) {
 		Counter.builder(HTTP_ATTEMPTS)
 			.description("HTTP attempts of Model Armor calls, retries included, by status")
 			.tag("operation", operation)
 			.tag("template", BoundedTags.template(template, this.templates))
+			.tag("location", BoundedTags.location(location, this.locations))
 			.tag("status", status)
 			.register(this.meters)
 			.increment();
 	}
 
 	@Override
-	public void attemptRefused(String operation, @Nullable String template, CallOutcome outcome) {
+	public void attemptRefused(String operation, @Nullable String template, String location, CallOutcome outcome) {
 		Counter.builder(REFUSED)
 			.description("Attempts of Model Armor calls that were not sent (circuit open, quota exhausted)")
 			.tag("operation", operation)
 			.tag("template", BoundedTags.template(template, this.templates))
+			.tag("location", BoundedTags.location(location, this.locations))
 			.tag("outcome", outcome.tag())
 			.register(this.meters)
 			.increment();
 	}
 
 	@Override
-	public void quotaAsked(@Nullable String template, Duration waited, boolean granted) {
+	public void quotaAsked(@Nullable String template, String location, Duration waited, boolean granted) {
 		Timer.builder(QUOTA_WAIT)
 			.description("Time an attempt waited for a permit of the Model Armor quota")
 			.tag("template", BoundedTags.template(template, this.templates))
+			.tag("location", BoundedTags.location(location, this.locations))
 			.tag("result", granted ? "granted" : "refused")
 			.register(this.meters)
 			.record(waited);
