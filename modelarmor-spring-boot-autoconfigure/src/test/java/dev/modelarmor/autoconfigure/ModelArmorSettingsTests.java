@@ -93,7 +93,7 @@ class ModelArmorSettingsTests {
 
 	@Test
 	void theMetadataStatesTheDefaultsThatTheProcessorCannotRead() {
-		assertThat(metadataDefaults()).hasSize(62)
+		assertThat(metadataDefaults()).hasSize(63)
 			.containsEntry("modelarmor.tenant.unknown", "refuse")
 			.containsEntry("modelarmor.screening.log-lines-per-second",
 					String.valueOf(ModelArmorScreening.DEFAULT_LOG_LINES_PER_SECOND))
