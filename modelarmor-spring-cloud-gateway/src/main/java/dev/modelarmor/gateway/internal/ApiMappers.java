@@ -1,0 +1,22 @@
+package dev.modelarmor.gateway.internal;
+
+import java.util.Locale;
+
+/**
+ * The mapper of each API, by the name a route gives it.
+ */
+final class ApiMappers {
+
+	private static final ApiMapper OPENAI = new OpenAiMapper();
+
+	private ApiMappers() {
+	}
+
+	static ApiMapper of(String api) {
+		return switch (api.toLowerCase(Locale.ROOT)) {
+			case "openai" -> OPENAI;
+			default -> throw new IllegalArgumentException("api must be openai, gemini or anthropic");
+		};
+	}
+
+}
