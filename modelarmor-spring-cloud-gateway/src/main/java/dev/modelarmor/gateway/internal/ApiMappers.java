@@ -9,12 +9,18 @@ final class ApiMappers {
 
 	private static final ApiMapper OPENAI = new OpenAiMapper();
 
+	private static final ApiMapper GEMINI = new GeminiMapper();
+
+	private static final ApiMapper ANTHROPIC = new AnthropicMapper();
+
 	private ApiMappers() {
 	}
 
 	static ApiMapper of(String api) {
 		return switch (api.toLowerCase(Locale.ROOT)) {
 			case "openai" -> OPENAI;
+			case "gemini" -> GEMINI;
+			case "anthropic" -> ANTHROPIC;
 			default -> throw new IllegalArgumentException("api must be openai, gemini or anthropic");
 		};
 	}
