@@ -65,16 +65,23 @@ class AnthropicGatewayTests extends GatewayTestSupport {
 	@Test
 	void aStreamedPhraseSplitAcrossEventsIsNeverReleasedAndTheMessageEndsWithRefusal() throws Exception {
 		String phrase = "developer mode";
-		for (int offset : List.of(100, 250, 256, 262, 400)) {
+		for (int offset : List.of(100, 250, 256, 262, 400, 2200)) {
 			model.reset();
-			String text = "lorem ipsum dolor sit amet ".repeat(30).substring(0, offset) + phrase + " then more text.";
+			String text = "lorem ipsum dolor sit amet ".repeat(100).substring(0, offset) + phrase + " then more text.";
 			model.answer(FakeModel.stream(splitEvery(String.join("", stream(text, 6)), 70)));
 			HttpResponse<String> response = post(MESSAGES, request("hello"));
 			String released = streamedText(response.body());
 			assertThat(text).as("offset %d", offset).startsWith(released);
 			assertThat(released.length()).as("offset %d", offset).isLessThanOrEqualTo(offset);
-			assertThat(response.body()).as("offset %d", offset).contains("\"stop_reason\":\"refusal\"")
-				.endsWith("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n");
+			if (response.body().contains("message_start")) {
+				assertThat(response.body()).as("offset %d", offset).contains("\"stop_reason\":\"refusal\"")
+					.endsWith("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n");
+			}
+			else {
+				// refused before the message started: Anthropic's error event
+				assertThat(response.body()).as("offset %d", offset).startsWith("event: error\n")
+					.contains("Refused by Model Armor");
+			}
 		}
 	}
 
