@@ -10,6 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -46,7 +47,7 @@ class FakeModelController {
 		return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(completion.toString());
 	}
 
-	private Flux<String> stream(String answer) {
+	private Flux<ServerSentEvent<String>> stream(String answer) {
 		List<String> events = new ArrayList<>();
 		for (String word : answer.split("(?<= )")) {
 			ObjectNode chunk = envelope("chat.completion.chunk");
@@ -54,16 +55,18 @@ class FakeModelController {
 			choice.put("index", 0);
 			choice.putObject("delta").put("content", word);
 			choice.putNull("finish_reason");
-			events.add("data: " + chunk + "\n\n");
+			events.add(chunk.toString());
 		}
 		ObjectNode last = envelope("chat.completion.chunk");
 		ObjectNode choice = last.putArray("choices").addObject();
 		choice.put("index", 0);
 		choice.putObject("delta");
 		choice.put("finish_reason", "stop");
-		events.add("data: " + last + "\n\n");
-		events.add("data: [DONE]\n\n");
-		return Flux.fromIterable(events).delayElements(Duration.ofMillis(20));
+		events.add(last.toString());
+		events.add("[DONE]");
+		return Flux.fromIterable(events)
+			.map((data) -> ServerSentEvent.builder(data).build())
+			.delayElements(Duration.ofMillis(20));
 	}
 
 	private ObjectNode envelope(String object) {
