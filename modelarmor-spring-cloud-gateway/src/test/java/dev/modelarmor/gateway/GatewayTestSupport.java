@@ -66,6 +66,13 @@ abstract class GatewayTestSupport {
 		registry.add(routes + "[3].filters[0].args.api", () -> "anthropic");
 		registry.add(routes + "[3].filters[0].args.on-match", () -> "deidentify");
 		registry.add(routes + "[3].filters[1]", () -> "StripPrefix=1");
+		registry.add(routes + "[4].id", () -> "own-templates");
+		registry.add(routes + "[4].uri", model::url);
+		registry.add(routes + "[4].predicates[0]", () -> "Path=/templates/**");
+		registry.add(routes + "[4].filters[0].name", () -> "ModelArmor");
+		registry.add(routes + "[4].filters[0].args.prompt-template", () -> "gateway-prompts");
+		registry.add(routes + "[4].filters[0].args.response-template", () -> "gateway-answers");
+		registry.add(routes + "[4].filters[1]", () -> "StripPrefix=1");
 	}
 
 	@LocalServerPort

@@ -3,6 +3,7 @@ package dev.modelarmor.gateway.internal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.modelarmor.gateway.internal.ApiMapper.StreamEnding;
@@ -50,6 +51,7 @@ final class StreamScreening {
 			SseSplitter splitter = new SseSplitter(route.maxEventBytes());
 			EventGroup.Grouper grouper = new EventGroup.Grouper();
 			AtomicLong held = new AtomicLong();
+			AtomicBoolean ended = new AtomicBoolean();
 			Flux<StreamEvent> events = body.map(StreamScreening::bytes)
 				.concatMapIterable(splitter::accept)
 				.concatWith(Flux.defer(() -> Flux.fromIterable(splitter.finish())))
@@ -76,10 +78,18 @@ final class StreamScreening {
 				}
 				Refusal refusal = step.refusal();
 				if (refusal != null) {
+					ended.set(true);
 					out.addAll(end(ending, refusal));
 				}
 				return out;
-			}).onErrorResume((ex) -> Flux.fromIterable(failed(ending, ex)));
+			}).onErrorResume((ex) -> {
+				ended.set(true);
+				return Flux.fromIterable(failed(ending, ex));
+			}).doOnComplete(() -> {
+				if (!ended.get()) {
+					this.outcomes.record(route, GatewayOutcomes.PASSED, null);
+				}
+			});
 		});
 	}
 

@@ -1,0 +1,48 @@
+package dev.modelarmor.gateway;
+
+import java.net.http.HttpResponse;
+
+import dev.modelarmor.gateway.internal.GatewayOutcomes;
+import dev.modelarmor.test.ReceivedRequest;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A route's own templates, and the outcomes counted by route.
+ */
+class RouteSettingsGatewayTests extends GatewayTestSupport {
+
+	@Autowired
+	MeterRegistry meters;
+
+	@Test
+	void aRouteScreensWithItsOwnTemplates() throws Exception {
+		model.answer(FakeModel.json("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"Fine.\"}}]}"));
+		HttpResponse<String> response = post("/templates/v1/chat/completions",
+				"{\"messages\":[{\"role\":\"user\",\"content\":\"How are you?\"}]}");
+		assertThat(response.statusCode()).isEqualTo(200);
+		assertThat(this.modelArmor.received()).extracting(ReceivedRequest::template)
+			.containsExactly("gateway-prompts", "gateway-answers");
+	}
+
+	@Test
+	void outcomesAreCountedByRoute() throws Exception {
+		double before = count("openai", "prompt_refused");
+		post("/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"jailbreak\"}]}");
+		assertThat(count("openai", "prompt_refused")).isEqualTo(before + 1);
+		double passed = count("own-templates", "passed");
+		model.answer(FakeModel.json("{\"choices\":[]}"));
+		post("/templates/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+		assertThat(count("own-templates", "passed")).isEqualTo(passed + 1);
+	}
+
+	private double count(String route, String outcome) {
+		var counter = this.meters.find(GatewayOutcomes.EXCHANGES).tag("route", route).tag("outcome", outcome).counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
+}
