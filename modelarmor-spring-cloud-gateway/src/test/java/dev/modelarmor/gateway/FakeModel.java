@@ -58,11 +58,11 @@ final class FakeModel implements AutoCloseable {
 	}
 
 	static Answer json(String body) {
-		return new Answer(200, "application/json", List.of(body), null);
+		return new Answer(200, "application/json", List.of(body), null, null);
 	}
 
 	static Answer stream(List<String> chunks) {
-		return new Answer(200, "text/event-stream", chunks, null);
+		return new Answer(200, "text/event-stream", chunks, null, null);
 	}
 
 	private void handle(HttpExchange exchange) throws IOException {
@@ -80,6 +80,10 @@ final class FakeModel implements AutoCloseable {
 				out.write(chunk.getBytes(StandardCharsets.UTF_8));
 				out.flush();
 			}
+			Stalling stalling = answer.stalling();
+			if (stalling != null) {
+				stalling.hold();
+			}
 		}
 	}
 
@@ -89,7 +93,52 @@ final class FakeModel implements AutoCloseable {
 		this.executor.shutdownNow();
 	}
 
-	record Answer(int status, String contentType, List<String> chunks, String contentEncoding) {
+	record Answer(int status, String contentType, List<String> chunks, String contentEncoding, Stalling stalling) {
+
+		Answer(int status, String contentType, List<String> chunks, String contentEncoding) {
+			this(status, contentType, chunks, contentEncoding, null);
+		}
+
+	}
+
+	/** A stream that sends its first bytes, then stalls until released. */
+	static final class Stalling {
+
+		private final String first;
+
+		private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+
+		private final java.util.concurrent.atomic.AtomicInteger waiting = new java.util.concurrent.atomic.AtomicInteger();
+
+		Stalling(String first) {
+			this.first = first;
+		}
+
+		Answer answer() {
+			return new Answer(200, "text/event-stream", List.of(this.first), null, this);
+		}
+
+		void hold() {
+			this.waiting.incrementAndGet();
+			try {
+				this.released.await();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		}
+
+		void awaitWaiting(int count, java.time.Duration timeout) throws InterruptedException {
+			long end = System.nanoTime() + timeout.toNanos();
+			while (this.waiting.get() < count && System.nanoTime() < end) {
+				Thread.sleep(50);
+			}
+		}
+
+		void release() {
+			this.released.countDown();
+		}
+
 	}
 
 	record Received(String method, String uri, String body, String acceptEncoding) {
