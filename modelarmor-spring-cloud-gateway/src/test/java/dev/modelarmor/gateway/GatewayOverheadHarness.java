@@ -34,6 +34,8 @@ public final class GatewayOverheadHarness {
 	private static final int STREAMS = 200;
 
 	public static void main(String[] args) throws Exception {
+		// the JDK's HTTP server otherwise waits on Nagle's algorithm for its small chunked writes (some 40 ms)
+		System.setProperty("sun.net.httpserver.nodelay", "true");
 		FakeModel model = new FakeModel();
 		ModelArmorStandIn standIn = ModelArmorStandIn.start();
 		String answer = "{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\",\"choices\":[{\"index\":0,"
