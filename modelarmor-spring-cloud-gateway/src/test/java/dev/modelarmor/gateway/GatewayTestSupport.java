@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = GatewayTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "modelarmor.gateway.max-request-size=64KB",
-				"modelarmor.gateway.max-event-size=4KB" })
+				"modelarmor.gateway.max-event-size=4KB", "modelarmor.tenants.acme.template-id=acme-strict",
+				"modelarmor.tenants.acme.location=us-central1" })
 @AutoConfigureModelArmorStandIn
 abstract class GatewayTestSupport {
 
@@ -73,6 +74,12 @@ abstract class GatewayTestSupport {
 		registry.add(routes + "[4].filters[0].args.prompt-template", () -> "gateway-prompts");
 		registry.add(routes + "[4].filters[0].args.response-template", () -> "gateway-answers");
 		registry.add(routes + "[4].filters[1]", () -> "StripPrefix=1");
+		registry.add(routes + "[5].id", () -> "tenants");
+		registry.add(routes + "[5].uri", model::url);
+		registry.add(routes + "[5].predicates[0]", () -> "Path=/tenants/**");
+		registry.add(routes + "[5].filters[0].name", () -> "ModelArmor");
+		registry.add(routes + "[5].filters[0].args.tenant-header", () -> "X-Tenant");
+		registry.add(routes + "[5].filters[1]", () -> "StripPrefix=1");
 	}
 
 	@LocalServerPort
@@ -97,11 +104,14 @@ abstract class GatewayTestSupport {
 	}
 
 	/** Posts and reads the whole answer, within a bound that a stalled stream fails rather than hangs. */
-	HttpResponse<String> post(String path, String body) throws Exception {
-		return this.http.sendAsync(HttpRequest.newBuilder(uri(path))
+	HttpResponse<String> post(String path, String body, String... headers) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri(path))
 			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body))
-			.build(), HttpResponse.BodyHandlers.ofString()).get(120, TimeUnit.SECONDS);
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		if (headers.length > 0) {
+			request.headers(headers);
+		}
+		return this.http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofString()).get(120, TimeUnit.SECONDS);
 	}
 
 	URI uri(String path) {

@@ -30,6 +30,18 @@ class RouteSettingsGatewayTests extends GatewayTestSupport {
 	}
 
 	@Test
+	void aTenantNamedByTheRoutesHeaderIsScreenedWithItsTemplateAndAnUnknownOneIsRefused() throws Exception {
+		model.answer(FakeModel.json("{\"choices\":[]}"));
+		String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+		assertThat(post("/tenants/v1/chat/completions", body, "X-Tenant", "acme").statusCode()).isEqualTo(200);
+		assertThat(this.modelArmor.received()).extracting(ReceivedRequest::template).containsExactly("acme-strict");
+		HttpResponse<String> unknown = post("/tenants/v1/chat/completions", body, "X-Tenant", "nobody");
+		assertThat(unknown.statusCode()).isEqualTo(400);
+		assertThat(unknown.body()).doesNotContain("nobody");
+		assertThat(model.received()).hasSize(1);
+	}
+
+	@Test
 	void outcomesAreCountedByRoute() throws Exception {
 		double before = count("openai", "prompt_refused");
 		post("/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"jailbreak\"}]}");
