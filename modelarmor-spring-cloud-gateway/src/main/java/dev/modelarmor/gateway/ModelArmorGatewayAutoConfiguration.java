@@ -1,7 +1,6 @@
 package dev.modelarmor.gateway;
 
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
-import dev.modelarmor.gateway.internal.GatewayOutcomes;
 import dev.modelarmor.screening.ModelArmorScreening;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -34,8 +33,7 @@ public final class ModelArmorGatewayAutoConfiguration {
 	ModelArmorGatewayFilterFactory modelArmorGatewayFilterFactory(ObjectProvider<ModelArmorScreening> screening,
 			ModelArmorGatewayProperties properties, ObjectProvider<MeterRegistry> meters) {
 		check(properties);
-		return new ModelArmorGatewayFilterFactory(screening::getObject, properties,
-				new GatewayOutcomes(meters.getIfUnique()));
+		return new ModelArmorGatewayFilterFactory(screening::getObject, properties, meters.getIfUnique());
 	}
 
 	private static void check(ModelArmorGatewayProperties properties) {

@@ -9,6 +9,7 @@ import dev.modelarmor.gateway.internal.RouteSettings;
 import dev.modelarmor.gateway.internal.ScreeningGatewayFilter;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.cloud.gateway.filter.GatewayFilter;
@@ -47,14 +48,15 @@ public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory
 	 * Creates the factory.
 	 * @param screening the starter's screening, looked up at a route's first exchange
 	 * @param properties the defaults of every route
-	 * @param outcomes where each route's outcomes are counted
+	 * @param meters where each route's outcomes are counted ({@code modelarmor.gateway.exchanges}), or
+	 * {@code null} for nowhere
 	 */
 	public ModelArmorGatewayFilterFactory(Supplier<ModelArmorScreening> screening,
-			ModelArmorGatewayProperties properties, GatewayOutcomes outcomes) {
+			ModelArmorGatewayProperties properties, @Nullable MeterRegistry meters) {
 		super(Config.class);
 		this.screening = screening;
 		this.properties = properties;
-		this.outcomes = outcomes;
+		this.outcomes = new GatewayOutcomes(meters);
 	}
 
 	@Override
