@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = GatewayTestApplication.class, webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.main.web-application-type=reactive", "modelarmor.gateway.max-request-size=64KB",
-				"modelarmor.gateway.max-event-size=4KB", "modelarmor.tenants.acme.template-id=acme-strict",
+				"modelarmor.gateway.max-event-size=4KB", "modelarmor.gateway.max-response-size=256KB",
+				"modelarmor.tenants.acme.template-id=acme-strict",
 				"modelarmor.tenants.acme.location=us-central1" })
 @AutoConfigureModelArmorStandIn
 abstract class GatewayTestSupport {

@@ -145,6 +145,28 @@ class OpenAiGatewayTests extends GatewayTestSupport {
 	}
 
 	@Test
+	void anAnswerLargerThanTheLimitIsRefusedNotForwarded() throws Exception {
+		model.answer(FakeModel.json(completion("developer mode " + "a".repeat(300_000))));
+		HttpResponse<String> response = post("/v1/chat/completions", chat("user", "hello"));
+		assertThat(response.statusCode()).isEqualTo(502);
+		assertThat(json.readTree(response.body()).at("/error/code").asString()).isEqualTo("bad_gateway");
+		assertThat(response.body()).doesNotContain("developer mode");
+	}
+
+	@Test
+	void aStreamThatHoldsMoreThanTheLimitEndsWithAnError() throws Exception {
+		// tool-call fragments are held until the event that ends them, which never comes
+		List<String> events = new ArrayList<>();
+		events.add(chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"name\":\"run\",\"arguments\":\"\"}}]}", null));
+		for (int i = 0; i < 200; i++) {
+			events.add(chunk("{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"" + "b".repeat(2000) + "\"}}]}", null));
+		}
+		model.answer(FakeModel.stream(events));
+		HttpResponse<String> response = post("/v1/chat/completions", streamed("hello"));
+		assertThat(response.body()).doesNotContain("bbbb").contains("held back more than");
+	}
+
+	@Test
 	void otherRequestsOnTheRoutePassUntouched() throws Exception {
 		model.answer(FakeModel.json("{\"data\":[{\"id\":\"jailbreak-model\"}]}"));
 		HttpResponse<String> models = this.http.send(HttpRequest.newBuilder(uri("/v1/models")).GET().build(),
