@@ -60,6 +60,15 @@ public enum ByteDataType {
 	IMAGE,
 
 	/**
+	 * A ZIP archive, whose files Model Armor screens one by one. Google's reference lists it for v1beta;
+	 * the v1 reference this client follows lists the types up to {@link #IMAGE}, so a v1 service that does
+	 * not take it refuses the request with HTTP 400 ({@link ModelArmorApiException} with Google's message).
+	 * Never derived from a file name or a media type: an archive becomes a ZIP item only when an application
+	 * builds one ({@link DataItem#bytes(ByteDataType, byte[])}).
+	 */
+	ZIP,
+
+	/**
 	 * A value that this client does not know, sent by a newer API. It cannot be sent.
 	 */
 	@JsonEnumDefaultValue

@@ -93,8 +93,9 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 	 * @param data the bytes
 	 * @return the item
 	 * @throws IllegalArgumentException for {@link ByteDataType#UNRECOGNIZED}, which the service
-	 * would not accept, and for {@link ByteDataType#IMAGE} when the bytes are no JPEG, PNG or BMP image
-	 * (the only images Model Armor screens)
+	 * would not accept, for {@link ByteDataType#IMAGE} when the bytes are no JPEG, PNG or BMP image
+	 * (the only images Model Armor screens), and for {@link ByteDataType#ZIP} when the bytes are no ZIP
+	 * archive
 	 */
 	public static DataItem bytes(ByteDataType type, byte[] data) {
 		Objects.requireNonNull(type, "type must not be null");
@@ -106,7 +107,32 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 			throw new IllegalArgumentException(
 					"The bytes of an IMAGE item are no JPEG, PNG or BMP image; Model Armor screens only those");
 		}
+		if (type == ByteDataType.ZIP && !isZipArchive(data)) {
+			throw new IllegalArgumentException("The bytes of a ZIP item are no ZIP archive");
+		}
 		return new DataItem(null, new ByteItem(type, data));
+	}
+
+	/** A local file header, or the end record of an empty archive. */
+	private static boolean isZipArchive(byte[] data) {
+		return data.length >= 4 && data[0] == 'P' && data[1] == 'K'
+				&& ((data[2] == 3 && data[3] == 4) || (data[2] == 5 && data[3] == 6));
+	}
+
+	/**
+	 * This byte item with a file label: Google's {@code fileLabel}, which names the file in the answer. The
+	 * label goes to Model Armor; it never appears in {@link #toString()}.
+	 * @param fileLabel the label, e.g. the file's name
+	 * @return the item
+	 * @throws IllegalArgumentException when this item is text
+	 */
+	public DataItem withFileLabel(String fileLabel) {
+		Objects.requireNonNull(fileLabel, "fileLabel must not be null");
+		ByteItem bytes = this.byteItem;
+		if (bytes == null) {
+			throw new IllegalArgumentException("Only a byte item has a file label");
+		}
+		return new DataItem(null, new ByteItem(bytes.byteDataType, bytes.byteData, fileLabel));
 	}
 
 	@Override
@@ -128,18 +154,30 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 	 *
 	 * @param byteDataType the format of the bytes; {@code BYTE_ITEM_TYPE_UNSPECIFIED} when absent
 	 * @param byteData the bytes, base64 on the wire; empty when absent
+	 * @param fileLabel Google's {@code fileLabel}, which names the file in the answer, or {@code null} when
+	 * absent
 	 */
-	public record ByteItem(ByteDataType byteDataType, byte[] byteData) {
+	public record ByteItem(ByteDataType byteDataType, byte[] byteData, @Nullable String fileLabel) {
 
 		/**
 		 * Creates a byte item, copying the bytes.
 		 * @param byteDataType the format of the bytes
 		 * @param byteData the bytes
+		 * @param fileLabel the file label, or {@code null}
 		 */
 		public ByteItem {
 			// Jackson passes null for an absent field.
 			byteDataType = Objects.requireNonNullElse(byteDataType, ByteDataType.BYTE_ITEM_TYPE_UNSPECIFIED);
 			byteData = (byteData != null) ? byteData.clone() : new byte[0];
+		}
+
+		/**
+		 * Creates a byte item without a file label, copying the bytes.
+		 * @param byteDataType the format of the bytes
+		 * @param byteData the bytes
+		 */
+		public ByteItem(ByteDataType byteDataType, byte[] byteData) {
+			this(byteDataType, byteData, null);
 		}
 
 		/**
@@ -162,12 +200,13 @@ public record DataItem(@Nullable String text, @Nullable ByteItem byteItem) {
 		@Override
 		public boolean equals(@Nullable Object other) {
 			return (this == other) || (other instanceof ByteItem that && this.byteDataType == that.byteDataType
-					&& Arrays.equals(this.byteData, that.byteData));
+					&& Arrays.equals(this.byteData, that.byteData) && Objects.equals(this.fileLabel, that.fileLabel));
 		}
 
 		@Override
 		public int hashCode() {
-			return 31 * this.byteDataType.hashCode() + Arrays.hashCode(this.byteData);
+			return 31 * (31 * this.byteDataType.hashCode() + Arrays.hashCode(this.byteData))
+					+ Objects.hashCode(this.fileLabel);
 		}
 
 		@Override

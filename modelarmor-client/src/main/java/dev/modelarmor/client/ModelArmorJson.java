@@ -17,7 +17,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class ModelArmorJson {
 
-	private static final JsonMapper MAPPER = jacksonOnly().addModule(RecordConstructorInstantiators.module()).build();
+	private static final JsonMapper MAPPER = jacksonOnly().addModule(RecordConstructorInstantiators.module())
+		.addModule(AsReadJson.module())
+		.build();
 
 	/** One reader per answer type, its deserializer found once rather than at every call. */
 	private static final ClassValue<ObjectReader> READERS = new ClassValue<>() {
@@ -42,7 +44,10 @@ final class ModelArmorJson {
 	private ModelArmorJson() {
 	}
 
-	/** The mapping as Jackson alone does it; the shared mapper adds only faster record creation. */
+	/**
+	 * The mapping as Jackson alone does it; the shared mapper adds faster record creation and keeps the JSON of
+	 * templates and floor settings as read.
+	 */
 	static JsonMapper.Builder jacksonOnly() {
 		return JsonMapper.builder()
 			// The API gains fields and enum values over time; older clients must keep working.

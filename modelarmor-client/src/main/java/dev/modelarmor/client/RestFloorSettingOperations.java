@@ -40,6 +40,8 @@ final class RestFloorSettingOperations implements FloorSettingOperations {
 				floorSetting.enableFloorSettingEnforcement());
 		RestTemplateOperations.addIfGiven(given, "integratedServices", floorSetting.integratedServices());
 		RestTemplateOperations.addIfGiven(given, "aiPlatformFloorSetting", floorSetting.aiPlatformFloorSetting());
+		RestTemplateOperations.addIfGiven(given, "googleMcpServerFloorSetting",
+				floorSetting.googleMcpServerFloorSetting());
 		RestTemplateOperations.addIfGiven(given, "floorSettingMetadata", floorSetting.floorSettingMetadata());
 		if (given.isEmpty()) {
 			throw new IllegalArgumentException("The floor setting gives no field to update; pass an explicit update "
@@ -53,7 +55,7 @@ final class RestFloorSettingOperations implements FloorSettingOperations {
 		// The API has no requestId for floor settings, so an update is never retried.
 		ApiCall call = call("floor_settings.update", HttpMethod.PATCH, name).notRetryable()
 			.query("updateMask", RestTemplateOperations.updateMask(updateMask))
-			.body(floorSetting.withoutOutputFields());
+			.body(AsReadJson.body(floorSetting.withoutOutputFields()));
 		return this.calls.send(call, FloorSetting.class, "a floor setting");
 	}
 

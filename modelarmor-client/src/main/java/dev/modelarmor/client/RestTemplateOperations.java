@@ -97,7 +97,7 @@ final class RestTemplateOperations implements TemplateOperations {
 			.at(this.endpoint)
 			.query("templateId", templateId)
 			.query("requestId", UUID.randomUUID())
-			.body(template.withoutOutputFields());
+			.body(AsReadJson.body(template.withoutOutputFields()));
 		try {
 			return this.calls.send(call, Template.class, "a template");
 		}
@@ -139,7 +139,7 @@ final class RestTemplateOperations implements TemplateOperations {
 			.at(this.endpoint)
 			.query("updateMask", updateMask(updateMask))
 			.query("requestId", UUID.randomUUID())
-			.body(template.withoutOutputFields());
+			.body(AsReadJson.body(template.withoutOutputFields()));
 		return this.calls.send(call, Template.class, "a template");
 	}
 

@@ -22,10 +22,12 @@ import org.jspecify.annotations.Nullable;
  * @param redactedImage the redacted image's bytes (base64 on the wire), or {@code null} when absent or not
  * a valid image of at most {@link DataItem#MAX_BYTES}
  * @param findings the findings; empty when absent
+ * @param extractedImageText the text Model Armor read in the image (Google's {@code extractedImageText}), or
+ * {@code null} when absent. It is screened content: {@link #toString()} never shows it.
  */
 public record SdpRedactResult(FilterExecutionState executionState, List<MessageItem> messageItems,
-		FilterMatchState matchState, byte @Nullable [] redactedImage, List<SdpFinding> findings)
-		implements FilterDetails {
+		FilterMatchState matchState, byte @Nullable [] redactedImage, List<SdpFinding> findings,
+		@Nullable String extractedImageText) implements FilterDetails {
 
 	/**
 	 * Creates a result, keeping the redacted image only when it is a valid image within the limit.
@@ -34,6 +36,7 @@ public record SdpRedactResult(FilterExecutionState executionState, List<MessageI
 	 * @param matchState whether the filter matched
 	 * @param redactedImage the redacted image, or {@code null}
 	 * @param findings the findings
+	 * @param extractedImageText the text read in the image, or {@code null}
 	 */
 	public SdpRedactResult {
 		// Jackson passes null for an absent field; the API leaves out default values.
@@ -44,6 +47,19 @@ public record SdpRedactResult(FilterExecutionState executionState, List<MessageI
 		findings = Defaults.list(findings);
 		redactedImage = (redactedImage != null && redactedImage.length <= DataItem.MAX_BYTES
 				&& ImageFormat.detect(redactedImage) != null) ? redactedImage.clone() : null;
+	}
+
+	/**
+	 * Creates a result without text read in the image.
+	 * @param executionState whether the filter ran
+	 * @param messageItems the messages of the filter
+	 * @param matchState whether the filter matched
+	 * @param redactedImage the redacted image, or {@code null}
+	 * @param findings the findings
+	 */
+	public SdpRedactResult(FilterExecutionState executionState, List<MessageItem> messageItems,
+			FilterMatchState matchState, byte @Nullable [] redactedImage, List<SdpFinding> findings) {
+		this(executionState, messageItems, matchState, redactedImage, findings, null);
 	}
 
 	/**
@@ -67,20 +83,22 @@ public record SdpRedactResult(FilterExecutionState executionState, List<MessageI
 	public boolean equals(@Nullable Object other) {
 		return (this == other) || (other instanceof SdpRedactResult that && this.executionState == that.executionState
 				&& this.messageItems.equals(that.messageItems) && this.matchState == that.matchState
-				&& Arrays.equals(this.redactedImage, that.redactedImage) && this.findings.equals(that.findings));
+				&& Arrays.equals(this.redactedImage, that.redactedImage) && this.findings.equals(that.findings)
+				&& Objects.equals(this.extractedImageText, that.extractedImageText));
 	}
 
 	@Override
 	public int hashCode() {
 		return Objects.hash(this.executionState, this.messageItems, this.matchState, Arrays.hashCode(this.redactedImage),
-				this.findings);
+				this.findings, this.extractedImageText);
 	}
 
 	@Override
 	public String toString() {
 		return "SdpRedactResult[executionState=" + this.executionState + ", matchState=" + this.matchState
 				+ ", redactedImage=" + ((this.redactedImage != null) ? this.redactedImage.length + " bytes" : "none")
-				+ ", findings=" + this.findings.size() + "]";
+				+ ", findings=" + this.findings.size() + ", extractedImageText="
+				+ ((this.extractedImageText != null) ? this.extractedImageText.length() + " chars" : "none") + "]";
 	}
 
 }

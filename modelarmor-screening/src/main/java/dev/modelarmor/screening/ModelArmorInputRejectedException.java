@@ -31,12 +31,23 @@ public class ModelArmorInputRejectedException extends RuntimeException {
 	 * @param cause the failure of the screening call, if any
 	 */
 	public ModelArmorInputRejectedException(Phase phase, String reason, boolean tooLarge, @Nullable Throwable cause) {
-		super("Model Armor refused to screen the " + phase.name().toLowerCase(Locale.ROOT) + " (" + reason
-				+ "); the call is blocked whatever modelarmor.screening.fail-open says. "
-				+ (tooLarge ? "Send shorter text" : "Correct the text sent"), cause);
+		super(message(phase, reason, tooLarge, cause), cause);
 		this.phase = phase;
 		this.reason = reason;
 		this.tooLarge = tooLarge;
+	}
+
+	private static String message(Phase phase, String reason, boolean tooLarge, @Nullable Throwable cause) {
+		String what = phase.name().toLowerCase(Locale.ROOT);
+		if (cause instanceof ModelArmorUnknownTenantException) {
+			// nothing reached Model Armor: saying it refused would send an operator to the wrong place
+			return "The " + what + " was refused before screening, nothing was sent to Model Armor (" + reason
+					+ "); the call is blocked whatever modelarmor.screening.fail-open says. "
+					+ "Declare the tenant under modelarmor.tenants, or send a declared one";
+		}
+		return "Model Armor refused to screen the " + what + " (" + reason
+				+ "); the call is blocked whatever modelarmor.screening.fail-open says. "
+				+ (tooLarge ? "Send shorter text" : "Correct the text sent");
 	}
 
 	/**

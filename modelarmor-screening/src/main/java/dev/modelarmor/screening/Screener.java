@@ -156,7 +156,8 @@ final class Screener {
 	ScreeningDecision unknownTenant(ScreeningRequest request) {
 		Side side = Side.of(request);
 		report(side, ScreeningResult.REJECTED, Set.of());
-		logger.warn("Model Armor refused a call whose tenant has no template, blocking it in every mode: "
+		logger.warn("Refused a call whose tenant has no Model Armor template, before sending anything to Model "
+				+ "Armor, blocking it in every mode: "
 				+ "method=\"" + request.caller() + "\" phase=" + request.phase() + " outcome=unknown_tenant");
 		return new Rejected(request.phase(), ModelArmorUnknownTenantException.REASON, false,
 				new ModelArmorUnknownTenantException());

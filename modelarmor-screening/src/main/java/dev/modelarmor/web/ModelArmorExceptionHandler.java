@@ -59,9 +59,11 @@ public class ModelArmorExceptionHandler {
 	}
 
 	/**
-	 * A call blocked because Model Armor refused the text itself.
+	 * A call blocked because Model Armor refused the text itself, or before any screening because its
+	 * tenant has no template (the exception's cause is then a {@code ModelArmorUnknownTenantException}).
 	 * @param ex the refusal
-	 * @return a 413 problem detail when the text was too large, 400 otherwise, with {@code phase}
+	 * @return a 413 problem detail when the text was too large, 400 otherwise, with {@code phase}; for an
+	 * unknown tenant a 400 of its own, title "Unknown tenant", type {@code urn:modelarmor:problem:unknown-tenant}
 	 */
 	@ExceptionHandler
 	public ProblemDetail handleInputRejected(ModelArmorInputRejectedException ex) {

@@ -1,10 +1,12 @@
 package dev.modelarmor.web;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
 
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
+import dev.modelarmor.screening.ModelArmorUnknownTenantException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 
 import org.springframework.http.HttpStatus;
@@ -15,6 +17,9 @@ import org.springframework.http.ProblemDetail;
  * phase and the matched filters, never the content.
  */
 final class ModelArmorProblems {
+
+	/** The problem type of a call refused for its tenant, which has no template: nothing reached Model Armor. */
+	static final URI UNKNOWN_TENANT_TYPE = URI.create("urn:modelarmor:problem:unknown-tenant");
 
 	private ModelArmorProblems() {
 	}
@@ -49,6 +54,9 @@ final class ModelArmorProblems {
 	}
 
 	static ProblemDetail inputRejected(ModelArmorInputRejectedException ex) {
+		if (ex.getCause() instanceof ModelArmorUnknownTenantException) {
+			return unknownTenant(ex);
+		}
 		String phase = ex.phase().name().toLowerCase(Locale.ROOT);
 		ProblemDetail problem = ex.tooLarge()
 				? ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
@@ -56,6 +64,20 @@ final class ModelArmorProblems {
 				: ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
 						"Model Armor refused to screen the " + phase + "; the request was not processed.");
 		problem.setTitle("Refused by Model Armor");
+		problem.setProperty("phase", ex.phase().name());
+		return problem;
+	}
+
+	/**
+	 * A call refused before any screening: no template is declared for its tenant. The tenant's name is the
+	 * request's own text, so the problem does not repeat it.
+	 */
+	private static ProblemDetail unknownTenant(ModelArmorInputRejectedException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+				"No Model Armor template is declared for the request's tenant; nothing was screened and the "
+						+ "request was not processed.");
+		problem.setType(UNKNOWN_TENANT_TYPE);
+		problem.setTitle("Unknown tenant");
 		problem.setProperty("phase", ex.phase().name());
 		return problem;
 	}

@@ -2,10 +2,14 @@ package dev.modelarmor.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.modelarmor.auth.ModelArmorCredentialsProvider;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanInitializationException;
@@ -23,6 +27,16 @@ import org.springframework.util.ClassUtils;
 final class ModelArmorStartupReport implements SmartInitializingSingleton {
 
 	static final String AUTHORIZATION_BEAN = "modelArmorAuthorization";
+
+	private static final Log logger = LogFactory.getLog(ModelArmorStartupReport.class);
+
+	private static final String QUOTA_PROPERTY = "modelarmor.quota.enabled";
+
+	private static final String REDIS_FACTORY = "org.springframework.data.redis.connection.RedisConnectionFactory";
+
+	private static final String LETTUCE_FACTORY = "org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory";
+
+	private static final String BUCKET4J_LETTUCE = "io.github.bucket4j.redis.lettuce.Bucket4jLettuce";
 
 	private static final String TOOLS_PROPERTY = "modelarmor.spring-ai.tools.enabled";
 
@@ -124,8 +138,45 @@ final class ModelArmorStartupReport implements SmartInitializingSingleton {
 			.toList();
 	}
 
+	/**
+	 * A quota that stays in each instance although the application has Redis: the operator most likely meant
+	 * it to be shared, and a fleet of n instances would then reach Model Armor n times as often as the quota.
+	 * Not a failure (a single instance, or a quota meant per instance, is fine), but said at start, naming
+	 * what is missing.
+	 * @return the notice, or none when the quota is off, shared, or there is no Redis
+	 */
+	Optional<String> quotaNotice() {
+		if (!this.environment.getProperty(QUOTA_PROPERTY, Boolean.class, false)) {
+			return Optional.empty();
+		}
+		ClassLoader classLoader = this.beanFactory.getBeanClassLoader();
+		if (!ClassUtils.isPresent(REDIS_FACTORY, classLoader)) {
+			return Optional.empty();
+		}
+		Class<?> redis = ClassUtils.resolveClassName(REDIS_FACTORY, classLoader);
+		if (this.beanFactory.getBeanNamesForType(redis, true, false).length == 0) {
+			return Optional.empty();
+		}
+		String kept = QUOTA_PROPERTY + "=true and the application has a RedisConnectionFactory, but the quota is "
+				+ "kept in each instance, not shared through Redis: ";
+		if (!ClassUtils.isPresent(BUCKET4J_LETTUCE, classLoader) || !ClassUtils.isPresent(LETTUCE_FACTORY, classLoader)) {
+			return Optional.of(kept + "Bucket4j's Lettuce module is not on the class path. Add "
+					+ "com.bucket4j:bucket4j_jdk17-lettuce (the version of the bucket4j_jdk17-core the starter "
+					+ "brings) to share it");
+		}
+		// every singleton exists by now: the one the quota limiter was given, if it was unique
+		Object factory = this.beanFactory.getBeanProvider(redis).getIfUnique();
+		if (!ClassUtils.resolveClassName(LETTUCE_FACTORY, classLoader).isInstance(factory)) {
+			return Optional.of(kept + "it is shared through the application's one RedisConnectionFactory, and only "
+					+ "a Lettuce one (spring-boot-starter-data-redis's default): this application has "
+					+ ((factory != null) ? "a " + factory.getClass().getSimpleName() : "more than one"));
+		}
+		return Optional.empty();
+	}
+
 	@Override
 	public void afterSingletonsInstantiated() {
+		quotaNotice().ifPresent(logger::warn);
 		ModelArmorGuardPostProcessor guard = this.beanFactory.getBeanProvider(ModelArmorGuardPostProcessor.class)
 			.getIfAvailable();
 		List<ModelArmorConfigurationException> problems = new ArrayList<>(springAiModuleProblems());

@@ -8,7 +8,11 @@ import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.TenantTemplates;
 import dev.modelarmor.web.internal.ModelArmorTenantFilter;
 import dev.modelarmor.web.internal.ModelArmorTenantWebFilter;
+import dev.modelarmor.web.internal.TenantRefusals;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -47,6 +51,30 @@ public final class ModelArmorTenantAutoConfiguration {
 		return new IntegrationTemplates(byProperty);
 	}
 
+	/** The count of requests the tenant filters refuse, with Micrometer. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnProperty("modelarmor.tenant.header")
+	static class TenantRefusalMeters {
+
+		static final String REFUSED = "modelarmor.tenant.refused";
+
+		@Bean
+		@ConditionalOnMissingBean
+		TenantRefusals modelArmorTenantRefusals(ObjectProvider<MeterRegistry> meterRegistry) {
+			MeterRegistry registry = meterRegistry.getIfUnique();
+			if (registry == null) {
+				return TenantRefusals.NONE;
+			}
+			Counter ambiguous = Counter.builder(REFUSED)
+				.description("Requests refused by the tenant header filter before any screening")
+				.tag("reason", "ambiguous_header")
+				.register(registry);
+			return ambiguous::increment;
+		}
+
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 	@ConditionalOnClass(name = "jakarta.servlet.Filter")
@@ -55,8 +83,10 @@ public final class ModelArmorTenantAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorTenantFilter modelArmorTenantFilter(ModelArmorTenantProperties properties) {
-			return new ModelArmorTenantFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()));
+		ModelArmorTenantFilter modelArmorTenantFilter(ModelArmorTenantProperties properties,
+				ObjectProvider<TenantRefusals> refusals) {
+			return new ModelArmorTenantFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()),
+					refusals.getIfUnique(() -> TenantRefusals.NONE));
 		}
 
 	}
@@ -68,8 +98,10 @@ public final class ModelArmorTenantAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorTenantWebFilter modelArmorTenantWebFilter(ModelArmorTenantProperties properties) {
-			return new ModelArmorTenantWebFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()));
+		ModelArmorTenantWebFilter modelArmorTenantWebFilter(ModelArmorTenantProperties properties,
+				ObjectProvider<TenantRefusals> refusals) {
+			return new ModelArmorTenantWebFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()),
+					refusals.getIfUnique(() -> TenantRefusals.NONE));
 		}
 
 	}

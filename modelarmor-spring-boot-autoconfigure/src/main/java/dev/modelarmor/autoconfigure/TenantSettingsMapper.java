@@ -3,6 +3,7 @@ package dev.modelarmor.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.TemplateReference;
@@ -14,6 +15,12 @@ import dev.modelarmor.client.TemplateReference;
 final class TenantSettingsMapper {
 
 	static final String TENANTS_PROPERTY = "modelarmor.tenants";
+
+	/**
+	 * A template id as Model Armor creates them: letters, digits, hyphens and underscores, at most 63, not
+	 * starting with a hyphen. Any other id names no template that can exist, and a call with it could only fail.
+	 */
+	private static final Pattern TEMPLATE_ID = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,62}");
 
 	private TenantSettingsMapper() {
 	}
@@ -36,6 +43,12 @@ final class TenantSettingsMapper {
 			if (templateId == null || templateId.isBlank()) {
 				throw new ModelArmorConfigurationException(prefix + ".template-id", "is not set",
 						"Name the tenant's template with " + prefix + ".template-id");
+			}
+			if (!TEMPLATE_ID.matcher(templateId.strip()).matches()) {
+				throw new ModelArmorConfigurationException(prefix + ".template-id",
+						"is not a template id Model Armor accepts (" + templateId.strip() + "): letters, digits, "
+								+ "hyphens and underscores, at most 63, not starting with a hyphen",
+						"Set " + prefix + ".template-id to the id of the template as Model Armor shows it");
 			}
 			if (location == null || location.isBlank()) {
 				throw new ModelArmorConfigurationException(prefix + ".location",

@@ -115,6 +115,8 @@ class TenantAdvisorTests {
 		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.on-block=throw").run((context) -> {
 			assertThatExceptionOfType(ModelArmorInputRejectedException.class)
 				.isThrownBy(() -> ask(context, "hooli", QUESTION))
+				.withMessageStartingWith("The prompt was refused before screening, nothing was sent to Model Armor")
+				.withCauseInstanceOf(dev.modelarmor.screening.ModelArmorUnknownTenantException.class)
 				.withMessageContaining("tenant")
 				.withMessageNotContaining("hooli")
 				.withMessageNotContaining("TENANT-Q-1");

@@ -91,6 +91,32 @@ class TenantAutoConfigurationTests {
 	}
 
 	@Test
+	void aTemplateIdModelArmorWouldNeverAcceptFailsTheStartNamingTheProperty() {
+		for (String id : java.util.List.of("../../x", "..", "strict/../../other", "has space", "-leading-hyphen",
+				"x".repeat(64), "caf\u00e9", "a%2Fb", "a:b")) {
+			this.runner.withPropertyValues("modelarmor.tenants.evil.template-id=" + id,
+					"modelarmor.tenants.evil.location=europe-west4").run((context) -> {
+						assertThat(context).as(id).hasFailed();
+						assertThat(context.getStartupFailure()).as(id)
+							.hasStackTraceContaining("modelarmor.tenants.evil.template-id: is not a template id "
+									+ "Model Armor accepts");
+					});
+		}
+	}
+
+	@Test
+	void everyTemplateIdModelArmorCreatesStarts() {
+		for (String id : java.util.List.of("strict", "Support_Bot-2", "_x", "9", "t".repeat(63))) {
+			this.runner.withPropertyValues("modelarmor.tenants.acme.template-id=" + id,
+					"modelarmor.tenants.acme.location=europe-west4").run((context) -> {
+						assertThat(context).as(id).hasNotFailed();
+						assertThat(context.getBean(TenantTemplates.class).templateFor("acme"))
+							.isEqualTo(TemplateReference.of(id, "europe-west4"));
+					});
+		}
+	}
+
+	@Test
 	void aLocationThatWouldNameAnotherHostFailsTheStart() {
 		this.runner.withPropertyValues("modelarmor.tenants.acme.template-id=strict",
 				"modelarmor.tenants.acme.location=evil.example.com/x", "modelarmor.allowed-extra-locations=evil.example.com/x").run((context) -> {

@@ -90,4 +90,39 @@ class DataItemTests {
 		assertThat(unknown.byteItem()).isNull();
 	}
 
+	@Test
+	void aFileLabelTravelsAsGoogleDocumentsIt() throws Exception {
+		DataItem labelled = DataItem.bytes(ByteDataType.PDF, "%PDF".getBytes(StandardCharsets.US_ASCII))
+			.withFileLabel("q3-report.pdf");
+
+		assertThat(ModelArmorJson.mapper().writeValueAsString(labelled)).isEqualTo(
+				"{\"byteItem\":{\"byteDataType\":\"PDF\",\"byteData\":\"JVBERg==\",\"fileLabel\":\"q3-report.pdf\"}}");
+		assertThat(ModelArmorJson.mapper().readValue(
+				"{\"byteItem\":{\"byteDataType\":\"PDF\",\"byteData\":\"JVBERg==\",\"fileLabel\":\"q3-report.pdf\"}}",
+				DataItem.class))
+			.isEqualTo(labelled);
+		assertThat(labelled.byteItem().fileLabel()).isEqualTo("q3-report.pdf");
+		assertThat(labelled).isNotEqualTo(DataItem.bytes(ByteDataType.PDF, "%PDF".getBytes(StandardCharsets.US_ASCII)));
+		assertThat(labelled.toString()).doesNotContain("q3");
+		assertThatIllegalArgumentException().isThrownBy(() -> DataItem.text("hi").withFileLabel("x"));
+	}
+
+	@Test
+	void aZipItemTravelsByGooglesNameAndMustHoldAnArchive() throws Exception {
+		byte[] archive = { 'P', 'K', 3, 4, 20, 0 };
+		byte[] empty = { 'P', 'K', 5, 6, 0, 0 };
+
+		assertThat(ModelArmorJson.mapper().writeValueAsString(DataItem.bytes(ByteDataType.ZIP, archive)))
+			.isEqualTo("{\"byteItem\":{\"byteDataType\":\"ZIP\",\"byteData\":\"UEsDBBQA\"}}");
+		assertThat(ModelArmorJson.mapper().readValue("{\"byteItem\":{\"byteDataType\":\"ZIP\",\"byteData\":\"UEsDBBQA\"}}",
+				DataItem.class).byteItem().byteDataType()).isEqualTo(ByteDataType.ZIP);
+		assertThat(DataItem.bytes(ByteDataType.ZIP, empty).byteItem().size()).isEqualTo(6);
+		assertThatIllegalArgumentException().isThrownBy(() -> DataItem.bytes(ByteDataType.ZIP, "%PDF-1.7".getBytes(StandardCharsets.US_ASCII)))
+			.withMessage("The bytes of a ZIP item are no ZIP archive");
+		assertThatIllegalArgumentException().isThrownBy(() -> DataItem.bytes(ByteDataType.ZIP, new byte[] { 'P', 'K' }));
+		// An archive is never typed as ZIP from its name or media type.
+		assertThatIllegalArgumentException().isThrownBy(() -> ByteDataType.fromFileName("bundle.zip"));
+		assertThatIllegalArgumentException().isThrownBy(() -> ByteDataType.fromMediaType("application/zip"));
+	}
+
 }

@@ -2,6 +2,7 @@ package dev.modelarmor.client;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
@@ -158,7 +160,7 @@ class DocumentTests {
 	// --- every type over the wire ---
 
 	@ParameterizedTest
-	@EnumSource(value = ByteDataType.class, mode = EnumSource.Mode.EXCLUDE, names = { "IMAGE", "UNRECOGNIZED" })
+	@EnumSource(value = ByteDataType.class, mode = EnumSource.Mode.EXCLUDE, names = { "IMAGE", "ZIP", "UNRECOGNIZED" })
 	void everySendableTypeParsesStrictlyWithTheOfficialSchema(ByteDataType type) throws Exception {
 		byte[] data = { 0, 1, 2, (byte) 0xfe, (byte) 0xff, 'x' };
 
@@ -176,6 +178,21 @@ class DocumentTests {
 
 		assertThat(onlyBody()).contains("\"byteDataType\":\"IMAGE\"");
 		// If this starts failing, the official schema learnt IMAGE: move it into the test above.
+		assertThatExceptionOfType(InvalidProtocolBufferException.class).isThrownBy(() -> JsonFormat.parser()
+			.merge(onlyBody(), com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest.newBuilder()));
+	}
+
+	@Test
+	void aZipArchiveWithAFileLabelIsSentByGooglesNamesWhichSchema029DoesNotKnowYet() throws Exception {
+		byte[] archive = { 'P', 'K', 3, 4, 20, 0, 0, 0 };
+
+		this.template.sanitizeUserPrompt(DataItem.bytes(ByteDataType.ZIP, archive).withFileLabel("bundle.zip"));
+
+		JsonNode sent = ModelArmorJson.mapper().readTree(onlyBody()).get("userPromptData").get("byteItem");
+		assertThat(sent.get("byteDataType").stringValue()).isEqualTo("ZIP");
+		assertThat(sent.get("fileLabel").stringValue()).isEqualTo("bundle.zip");
+		assertThat(Base64.getDecoder().decode(sent.get("byteData").stringValue())).isEqualTo(archive);
+		// If this starts failing, the official schema learnt ZIP and fileLabel: move them into the test above.
 		assertThatExceptionOfType(InvalidProtocolBufferException.class).isThrownBy(() -> JsonFormat.parser()
 			.merge(onlyBody(), com.google.cloud.modelarmor.v1.SanitizeUserPromptRequest.newBuilder()));
 	}

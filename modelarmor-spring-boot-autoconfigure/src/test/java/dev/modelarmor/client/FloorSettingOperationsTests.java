@@ -134,7 +134,7 @@ class FloorSettingOperationsTests {
 				Instant.parse("2020-01-01T00:00:00Z"), Instant.parse("2020-01-02T00:00:00Z"),
 				new FilterConfig(null, null,
 						new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED, DetectionConfidenceLevel.HIGH), null),
-				true, List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(true, null, false),
+				true, List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(true, null, false), null,
 				new FloorSettingMetadata(new MultiLanguageDetection(true)));
 
 		FloorSetting updated = this.floorSettings.update(FloorSettingName.project("p"), changes);
@@ -170,7 +170,7 @@ class FloorSettingOperationsTests {
 			.willReturn(okJson(FLOOR_SETTING)));
 
 		this.floorSettings.update(FloorSettingName.folder("42"),
-				new FloorSetting(null, null, null, null, false, null, null, null));
+				new FloorSetting(null, null, null, null, false, null, null, null, null));
 
 		floorServer.verify(1, patchRequestedFor(urlPathEqualTo("/v1/folders/42/locations/global/floorSetting"))
 			.withQueryParam("updateMask", equalTo("enableFloorSettingEnforcement")));
@@ -179,7 +179,7 @@ class FloorSettingOperationsTests {
 	@Test
 	void anExplicitMaskIsSentAsGivenAndAnEmptyOneNotAtAll() {
 		floorServer.stubFor(patch(urlPathEqualTo(PROJECT)).willReturn(okJson(FLOOR_SETTING)));
-		FloorSetting setting = new FloorSetting(null, null, null, null, true, null, null, null);
+		FloorSetting setting = new FloorSetting(null, null, null, null, true, null, null, null, null);
 
 		this.floorSettings.update(FloorSettingName.project("p"), setting,
 				List.of("filterConfig.piAndJailbreakFilterSettings", "enableFloorSettingEnforcement"));
@@ -194,7 +194,7 @@ class FloorSettingOperationsTests {
 	@Test
 	void anUpdateThatGivesNoFieldFailsBeforeAnyRequest() {
 		FloorSetting onlyOutputFields = new FloorSetting("projects/p/locations/global/floorSetting", Instant.EPOCH,
-				Instant.EPOCH, null, null, null, null, null);
+				Instant.EPOCH, null, null, null, null, null, null);
 
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> this.floorSettings.update(FloorSettingName.project("p"), onlyOutputFields))
@@ -208,7 +208,7 @@ class FloorSettingOperationsTests {
 
 		assertThatExceptionOfType(ModelArmorApiException.class)
 			.isThrownBy(() -> this.floorSettings.update(FloorSettingName.project("p"),
-					new FloorSetting(null, null, null, null, true, null, null, null)))
+					new FloorSetting(null, null, null, null, true, null, null, null, null)))
 			.satisfies((ex) -> {
 				assertThat(ex.statusCode()).isEqualTo(503);
 				assertThat(ex.attempts()).isEqualTo(1);
@@ -225,7 +225,7 @@ class FloorSettingOperationsTests {
 
 		assertThatExceptionOfType(ModelArmorException.class)
 			.isThrownBy(() -> this.floorSettings.update(FloorSettingName.project("p"),
-					new FloorSetting(null, null, null, null, true, null, null, null)))
+					new FloorSetting(null, null, null, null, true, null, null, null, null)))
 			.satisfies((ex) -> assertThat(ex.attempts()).isEqualTo(1));
 		floorServer.verify(1, anyRequestedFor(anyUrl()));
 		assertThat(this.time.sleeps()).isEmpty();

@@ -22,6 +22,7 @@ import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.FloorSettingMetadata;
 import dev.modelarmor.client.admin.IntegratedService;
 import dev.modelarmor.client.admin.MaliciousUriFilterSettings;
+import dev.modelarmor.client.admin.McpServerFloorSetting;
 import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
 import dev.modelarmor.client.admin.RaiFilterSettings;
 import dev.modelarmor.client.admin.RaiFilterSettings.RaiFilter;
@@ -182,7 +183,7 @@ class ManagementSchemaConformanceTests {
 	void floorSettingBuiltInJavaParsesIntoTheOfficialFloorSetting() throws Exception {
 		FloorSetting ours = new FloorSetting("projects/p/locations/global/floorSetting", null, null,
 				new FilterConfig(null, SdpFilterSettings.basic(FilterEnforcement.ENABLED), null, null), false,
-				List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(null, true, false),
+				List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(null, true, false), null,
 				new FloorSettingMetadata(new MultiLanguageDetection(false)));
 		var official = com.google.cloud.modelarmor.v1.FloorSetting.newBuilder();
 		PARSER.merge(json(ours), official);
@@ -246,7 +247,10 @@ class ManagementSchemaConformanceTests {
 			.filter((name) -> ours != FilterEnforcement.class || !name.endsWith("_UNSPECIFIED"))
 			.collect(Collectors.toSet());
 		assertThat(ourNames).contains("UNRECOGNIZED").containsAll(officialNames);
-		assertThat(ourNames).hasSize(officialNames.size() + 1);
+		// Values Google's v1 reference gained after the schema in the build (0.29.0).
+		Set<String> newer = Set.of("GOOGLE_MCP_SERVER");
+		assertThat(ourNames).hasSize(officialNames.size() + 1
+				+ (int) ourNames.stream().filter(newer::contains).count());
 	}
 
 	@Test
@@ -308,12 +312,14 @@ class ManagementSchemaConformanceTests {
 		assertThat(ours.id()).isEqualTo("t");
 
 		FloorSetting floor = read("""
-				{ "integratedServices": [ "AI_PLATFORM", "GOOGLE_MCP_SERVER" ],
-				  "googleMcpServerFloorSetting": { "inspectOnly": true },
+				{ "integratedServices": [ "AI_PLATFORM", "GOOGLE_MCP_SERVER", "AGENT_ENGINE" ],
+				  "googleMcpServerFloorSetting": { "inspectOnly": true, "apis": [ "run.googleapis.com/mcp" ] },
+				  "agentEngineFloorSetting": { "inspectOnly": true },
 				  "aiPlatformFloorSetting": { "inspectOnly": true, "newMode": 1 } }
 				""", FloorSetting.class);
 		assertThat(floor.integratedServices()).containsExactly(IntegratedService.AI_PLATFORM,
-				IntegratedService.UNRECOGNIZED);
+				IntegratedService.GOOGLE_MCP_SERVER, IntegratedService.UNRECOGNIZED);
+		assertThat(floor.googleMcpServerFloorSetting()).isEqualTo(new McpServerFloorSetting(true, null, null));
 		assertThat(floor.aiPlatformFloorSetting()).isEqualTo(new AiPlatformFloorSetting(true, null, null));
 	}
 
@@ -340,11 +346,11 @@ class ManagementSchemaConformanceTests {
 	void floorSettingWithoutOutputFieldsKeepsTheName() {
 		FilterConfig filters = new FilterConfig(null, SdpFilterSettings.basic(FilterEnforcement.ENABLED), null, null);
 		FloorSetting full = new FloorSetting("projects/p/locations/global/floorSetting", Instant.EPOCH, Instant.EPOCH,
-				filters, true, List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(true, null, true),
+				filters, true, List.of(IntegratedService.AI_PLATFORM), new AiPlatformFloorSetting(true, null, true), null,
 				new FloorSettingMetadata(new MultiLanguageDetection(true)));
 		assertThat(full.withoutOutputFields()).isEqualTo(new FloorSetting("projects/p/locations/global/floorSetting",
 				null, null, filters, true, List.of(IntegratedService.AI_PLATFORM),
-				new AiPlatformFloorSetting(true, null, true), new FloorSettingMetadata(new MultiLanguageDetection(true))));
+				new AiPlatformFloorSetting(true, null, true), null, new FloorSettingMetadata(new MultiLanguageDetection(true))));
 	}
 
 	@Test
@@ -390,7 +396,7 @@ class ManagementSchemaConformanceTests {
 		assertThatExceptionOfType(UnsupportedOperationException.class).isThrownBy(() -> rai.raiFilters().clear());
 
 		List<IntegratedService> services = new java.util.ArrayList<>(List.of(IntegratedService.AI_PLATFORM));
-		FloorSetting floor = new FloorSetting(null, null, null, null, null, services, null, null);
+		FloorSetting floor = new FloorSetting(null, null, null, null, null, services, null, null, null);
 		services.clear();
 		assertThat(floor.integratedServices()).containsExactly(IntegratedService.AI_PLATFORM);
 		assertThatExceptionOfType(UnsupportedOperationException.class)
@@ -404,7 +410,7 @@ class ManagementSchemaConformanceTests {
 
 		assertThat(new Template(null, null, null, null, null, null).labels()).isNull();
 		assertThat(new RaiFilterSettings(null).raiFilters()).isNull();
-		assertThat(new FloorSetting(null, null, null, null, null, null, null, null).integratedServices()).isNull();
+		assertThat(new FloorSetting(null, null, null, null, null, null, null, null, null).integratedServices()).isNull();
 		assertThat(new ListTemplatesResponse(null, null, null).templates()).isNull();
 		// An empty list is given, not absent.
 		assertThat(new RaiFilterSettings(List.of()).raiFilters()).isEmpty();
@@ -419,7 +425,7 @@ class ManagementSchemaConformanceTests {
 		assertThat(json(template))
 			.isEqualTo("{\"filterConfig\":{\"piAndJailbreakFilterSettings\":{\"filterEnforcement\":\"ENABLED\"}}}");
 		assertThat(json(new Template(null, null, null, null, null, null))).isEqualTo("{}");
-		assertThat(json(new FloorSetting(null, null, null, null, null, null, null, null))).isEqualTo("{}");
+		assertThat(json(new FloorSetting(null, null, null, null, null, null, null, null, null))).isEqualTo("{}");
 		assertThat(json(new TemplateMetadata(null, null, null, null, null, null, null, null, null))).isEqualTo("{}");
 		assertThat(json(new AiPlatformFloorSetting(null, false, null))).isEqualTo("{\"inspectAndBlock\":false}");
 		assertThat(read("{}", Template.class)).isEqualTo(new Template(null, null, null, null, null, null));

@@ -101,7 +101,8 @@ class RecordConstructorInstantiatorsTests {
 
 		T ours = ModelArmorJson.mapper().readValue(json, type);
 
-		assertThat(ours).usingRecursiveComparison().isEqualTo(JACKSON_ONLY.readValue(json, type));
+		// The wire mapper also keeps the JSON as read, which Jackson alone does not.
+		assertThat(ours).usingRecursiveComparison().ignoringFields("asRead").isEqualTo(JACKSON_ONLY.readValue(json, type));
 	}
 
 	private static ValueInstantiationException catchInstantiation(JsonMapper mapper, String json) {

@@ -247,7 +247,8 @@ class SanitizationResultJsonTests {
 
 		SdpFinding finding = result.filterResults().get("sdp2").sdpFilterResult().inspectResult().findings().get(0);
 		assertThat(finding.likelihood()).isEqualTo(SdpFindingLikelihood.UNRECOGNIZED);
-		assertThat(finding.location()).isEqualTo(new SdpFinding.SdpFindingLocation(null, null));
+		assertThat(finding.location()).isEqualTo(new SdpFinding.SdpFindingLocation(null, null,
+				List.of(new SdpFinding.SdpContentLocation("c", null))));
 
 		VirusScanFilterResult virus = result.filterResults().get("virus_scan").virusScanFilterResult();
 		assertThat(virus.scannedContentType()).isEqualTo(ScannedContentType.UNRECOGNIZED);
@@ -382,6 +383,37 @@ class SanitizationResultJsonTests {
 		for (FilterResult filter : result.filterResults().values()) {
 			assertThat(filter.toString()).doesNotContain(SECRET);
 		}
+	}
+
+	@Test
+	void readsTheImageFieldsOfV1AsGoogleDocumentsThemAndNeverShowsThem() {
+		SanitizationResult result = read("""
+				{"sanitizationResult": {"filterMatchState": "MATCH_FOUND", "invocationResult": "SUCCESS",
+				  "filterResults": {
+				    "sdp": {"sdpFilterResult": {"inspectResult": {
+				      "executionState": "EXECUTION_SUCCESS", "matchState": "MATCH_FOUND",
+				      "extractedImageText": "call SECRET-4711",
+				      "findings": [{"infoType": "PHONE_NUMBER", "likelihood": "LIKELY",
+				        "location": {"byteRange": {"start": "5", "end": "16"},
+				          "contentLocations": [{"containerName": "SECRET-4711-scan.pdf",
+				            "imageFindingLocation": {"boundingBoxes": [{"top": 10, "left": 20, "width": 300, "height": 40}]}}]}}]}}},
+				    "sdp_image": {"sdpFilterResult": {"redactResult": {
+				      "executionState": "EXECUTION_SUCCESS", "matchState": "MATCH_FOUND",
+				      "extractedImageText": "SECRET-4711"}}}}}}
+				""");
+
+		SdpInspectResult inspect = result.filterResults().get("sdp").sdpFilterResult().inspectResult();
+		assertThat(inspect.extractedImageText()).isEqualTo("call SECRET-4711");
+		SdpFinding.SdpFindingLocation location = inspect.findings().get(0).location();
+		assertThat(location.byteRange()).isEqualTo(new RangeInfo(5, 16));
+		assertThat(location.contentLocations()).containsExactly(new SdpFinding.SdpContentLocation("SECRET-4711-scan.pdf",
+				new SdpFinding.SdpImageFindingLocation(List.of(new SdpFinding.SdpBoundingBox(10, 20, 300, 40)))));
+		assertThat(result.filterResults().get("sdp_image").sdpFilterResult().redactResult().extractedImageText())
+			.isEqualTo("SECRET-4711");
+		assertThat(result.toString()).doesNotContain(SECRET);
+		assertThat(inspect.toString()).doesNotContain(SECRET).contains("extractedImageText=16 chars");
+		// A location in text only keeps its two-argument form, with no content locations.
+		assertThat(new SdpFinding.SdpFindingLocation(null, null).contentLocations()).isEmpty();
 	}
 
 	private static SanitizationResult read(String json) {

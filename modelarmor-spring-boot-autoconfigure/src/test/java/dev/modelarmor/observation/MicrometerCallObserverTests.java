@@ -228,7 +228,7 @@ class MicrometerCallObserverTests {
 
 		assertOutcome(() -> this.template.floorSettings()
 			.update(FloorSettingName.project("demo-project"),
-					new FloorSetting(null, null, null, null, true, null, null, null)),
+					new FloorSetting(null, null, null, null, true, null, null, null, null)),
 				CallOutcome.NON_RETRYABLE);
 
 		assertCall("floor_settings.update", CallOutcome.NON_RETRYABLE, "503", 1, Duration.ZERO);

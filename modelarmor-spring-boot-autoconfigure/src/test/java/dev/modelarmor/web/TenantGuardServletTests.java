@@ -129,12 +129,62 @@ class TenantGuardServletTests {
 	void anUnknownTenantIsRefusedWith400BeforeAnyCallAndAWarnLine(CapturedOutput output) {
 		this.runner.run((context) -> mvc(context).perform(chat("/chat", QUESTION).header("X-Tenant", "TENANT-EVIL-9"))
 			.andExpect(status().isBadRequest())
-			.andExpect(jsonPath("$.title").value("Refused by Model Armor"))
+			.andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+			.andExpect(jsonPath("$.type").value("urn:modelarmor:problem:unknown-tenant"))
+			.andExpect(jsonPath("$.title").value("Unknown tenant"))
+			.andExpect(jsonPath("$.detail").value(org.hamcrest.Matchers.containsString("nothing was screened")))
 			.andExpect(jsonPath("$.phase").value("PROMPT")));
 		assertThat(modelArmor.getAllServeEvents()).isEmpty();
-		assertThat(output.getAll()).contains("outcome=unknown_tenant")
+		assertThat(output.getAll()).containsOnlyOnce("outcome=unknown_tenant")
 			.doesNotContain("TENANT-EVIL-9")
 			.doesNotContain("TENANT-WEB-Q");
+	}
+
+	@Test
+	void anEmptyOrBlankHeaderNamesNoTenantAsWithoutTheHeader() {
+		this.runner.run((context) -> {
+			MockMvc mvc = mvc(context);
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "")).andExpect(status().isOk());
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "   ")).andExpect(status().isOk());
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", " ", "")).andExpect(status().isOk());
+		});
+		assertThat(paths()).hasSize(6)
+			.allSatisfy((path) -> assertThat(path).contains("/locations/us-central1/templates/default-template:"));
+	}
+
+	@Test
+	void theSameTenantRepeatedIsThatTenant() {
+		this.runner.run((context) -> {
+			MockMvc mvc = mvc(context);
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "globex", "globex")).andExpect(status().isOk());
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "globex, globex", " globex"))
+				.andExpect(status().isOk());
+		});
+		assertThat(paths()).hasSize(4)
+			.allSatisfy((path) -> assertThat(path).contains("/locations/europe-west4/templates/strict:"));
+	}
+
+	@Test
+	void twoDifferentTenantsAreRefusedAsAmbiguousBeforeAnyCallAndAWarnLine(CapturedOutput output) {
+		this.runner.withBean(io.micrometer.core.instrument.simple.SimpleMeterRegistry.class).run((context) -> {
+			MockMvc mvc = mvc(context);
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme", "TENANT-EVIL-9"))
+				.andExpect(status().isBadRequest())
+				.andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON))
+				.andExpect(jsonPath("$.type").value("urn:modelarmor:problem:ambiguous-tenant"))
+				.andExpect(jsonPath("$.title").value("Ambiguous tenant"))
+				.andExpect(jsonPath("$.status").value(400));
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme,globex"))
+				.andExpect(status().isBadRequest())
+				.andExpect(jsonPath("$.title").value("Ambiguous tenant"));
+			mvc.perform(chat("/chat", QUESTION).header("X-Tenant", "acme", "acme", "")).andExpect(status().isOk());
+			assertThat(context.getBean(io.micrometer.core.instrument.MeterRegistry.class)
+				.get("modelarmor.tenant.refused").tag("reason", "ambiguous_header").counter().count()).isEqualTo(2);
+		});
+		assertThat(paths()).containsExactly(path("us-central1", "strict", "sanitizeUserPrompt"),
+				path("us-central1", "strict", "sanitizeModelResponse"));
+		assertThat(output.getAll().lines().filter((line) -> line.contains("outcome=ambiguous_tenant"))).hasSize(2);
+		assertThat(output.getAll()).doesNotContain("TENANT-EVIL-9").doesNotContain("TENANT-WEB-Q");
 	}
 
 	@Test
@@ -144,7 +194,7 @@ class TenantGuardServletTests {
 			mvc.perform(chat("/chat-for", QUESTION).header("X-Customer", "globex")).andExpect(status().isOk());
 			mvc.perform(chat("/chat-for", QUESTION).header("X-Customer", "nobody"))
 				.andExpect(status().isBadRequest())
-				.andExpect(jsonPath("$.title").value("Refused by Model Armor"));
+				.andExpect(jsonPath("$.title").value("Unknown tenant"));
 		});
 		assertThat(paths()).containsExactly(path("europe-west4", "strict", "sanitizeUserPrompt"),
 				path("europe-west4", "strict", "sanitizeModelResponse"));

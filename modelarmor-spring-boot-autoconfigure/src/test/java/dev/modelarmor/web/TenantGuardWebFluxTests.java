@@ -12,6 +12,7 @@ import dev.modelarmor.guard.ModelArmorStubs;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -20,6 +21,8 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.reactor.netty.autoconfigure.NettyReactiveWebServerAutoConfiguration;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.webflux.autoconfigure.HttpHandlerAutoConfiguration;
 import org.springframework.boot.webflux.autoconfigure.WebFluxAutoConfiguration;
@@ -42,6 +45,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the starter's web filter puts the header's tenant in the Reactor context, where the guard reads it when the
  * answer is subscribed to.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class TenantGuardWebFluxTests {
 
 	static final String QUESTION = "TENANT-FLUX-Q when are you open?";
@@ -101,10 +105,46 @@ class TenantGuardWebFluxTests {
 	void anUnknownTenantIsRefusedWith400BeforeAnyCall() {
 		this.client.get().uri("/mono?q={q}", QUESTION).header("X-Tenant", "hooli").exchange()
 			.expectStatus().isBadRequest()
+			.expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.expectBody()
-			.jsonPath("$.title").isEqualTo("Refused by Model Armor")
+			.jsonPath("$.type").isEqualTo("urn:modelarmor:problem:unknown-tenant")
+			.jsonPath("$.title").isEqualTo("Unknown tenant")
 			.jsonPath("$.phase").isEqualTo("PROMPT");
 		assertThat(modelArmor.getAllServeEvents()).isEmpty();
+	}
+
+	@Test
+	void anEmptyOrBlankHeaderNamesNoTenantAsWithoutTheHeader() throws java.io.IOException {
+		this.client.get().uri("/mono?q={q}", QUESTION).header("X-Tenant", "").exchange().expectStatus().isOk();
+		// Netty's client refuses to send a blank value: written by hand, as any client may
+		assertThat(rawGet("X-Tenant:    ", "X-Tenant: \t")).startsWith("HTTP/1.1 200 ");
+		assertThat(rawGet("X-Tenant: ,  ,")).startsWith("HTTP/1.1 200 ");
+		assertThat(TenantGuardServletTests.paths(modelArmor)).hasSize(6)
+			.allSatisfy((path) -> assertThat(path).contains("/locations/us-central1/templates/default-template:"));
+	}
+
+	@Test
+	void theSameTenantRepeatedIsThatTenantAndTwoDifferentOnesAreRefused(CapturedOutput output) {
+		this.client.get().uri("/mono?q={q}", QUESTION).header("X-Tenant", "globex", "globex").exchange()
+			.expectStatus().isOk();
+		this.client.get().uri("/mono?q={q}", QUESTION).header("X-Tenant", "globex", "TENANT-EVIL-9").exchange()
+			.expectStatus().isBadRequest()
+			.expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.expectBody()
+			.jsonPath("$.type").isEqualTo("urn:modelarmor:problem:ambiguous-tenant")
+			.jsonPath("$.title").isEqualTo("Ambiguous tenant")
+			.jsonPath("$.status").isEqualTo(400);
+		this.client.get().uri("/stream?q={q}", QUESTION).header("X-Tenant", "acme, globex")
+			.accept(MediaType.TEXT_EVENT_STREAM).exchange()
+			.expectStatus().isBadRequest()
+			.expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		assertThat(TenantGuardServletTests.paths(modelArmor)).containsExactly(
+				path("europe-west4", "strict", "sanitizeUserPrompt"),
+				path("europe-west4", "strict", "sanitizeModelResponse"));
+		assertThat(output.getAll().lines().filter((line) -> line.contains("outcome=ambiguous_tenant"))).hasSize(2);
+		assertThat(output.getAll()).doesNotContain("TENANT-EVIL-9");
+		assertThat(this.context.getBean(io.micrometer.core.instrument.MeterRegistry.class)
+			.get("modelarmor.tenant.refused").tag("reason", "ambiguous_header").counter().count()).isEqualTo(2);
 	}
 
 	@Test
@@ -113,6 +153,19 @@ class TenantGuardWebFluxTests {
 		assertThat(TenantGuardServletTests.paths(modelArmor)).containsExactly(
 				path("us-central1", "default-template", "sanitizeUserPrompt"),
 				path("us-central1", "default-template", "sanitizeModelResponse"));
+	}
+
+	/** A GET of /mono with these header lines, over a socket of its own; the response's head and body. */
+	private String rawGet(String... headerLines) throws java.io.IOException {
+		int port = ((WebServerApplicationContext) this.context).getWebServer().getPort();
+		try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+			socket.setSoTimeout(30_000);
+			String request = "GET /mono?q=" + java.net.URLEncoder.encode(QUESTION, java.nio.charset.StandardCharsets.UTF_8)
+					+ " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n" + String.join("\r\n", headerLines)
+					+ "\r\n\r\n";
+			socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+			return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)
@@ -124,6 +177,11 @@ class TenantGuardWebFluxTests {
 		@Bean
 		Chat chat() {
 			return new Chat();
+		}
+
+		@Bean
+		io.micrometer.core.instrument.simple.SimpleMeterRegistry meterRegistry() {
+			return new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
 		}
 
 	}

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
  * A Google Cloud service to which a floor setting applies.
  *
  * <p>Values carry the API's names. A value that this client does not know reads as
- * {@link #UNRECOGNIZED}.
+ * {@link #UNRECOGNIZED}; in a floor setting that was read, it still travels back as Model Armor sent it
+ * (see {@link AsRead}).
  */
 public enum IntegratedService {
 
@@ -21,7 +22,14 @@ public enum IntegratedService {
 	AI_PLATFORM,
 
 	/**
-	 * A value that this client does not know, sent by a newer API.
+	 * Google's MCP servers: Model Armor screens the tool calls and results of the MCP servers that Google
+	 * runs, as the floor setting's {@link McpServerFloorSetting} says.
+	 */
+	GOOGLE_MCP_SERVER,
+
+	/**
+	 * A value that this client does not know, sent by a newer API. It cannot be sent: a floor setting that
+	 * was read sends back the value that Model Armor sent in its place.
 	 */
 	@JsonEnumDefaultValue
 	UNRECOGNIZED

@@ -33,7 +33,10 @@ import org.springframework.web.multipart.MultipartFile;
  * <p>The bytes decide, never the declared type alone: bytes that are a JPEG, PNG or BMP image
  * ({@link ImageFormat#detect(byte[])}) are screened as an image whatever they claim to be; a document type
  * (PDF, Word, Excel, PowerPoint, CSV, TXT) is screened as that type when its bytes start as such a file does;
- * anything else (audio, video, other images, other types) is {@link Reason#UNSUPPORTED_TYPE unscreenable}.
+ * anything else (audio, video, other images, ZIP archives, other types) is
+ * {@link Reason#UNSUPPORTED_TYPE unscreenable}. An archive is never made into a {@code ZIP} item, which the v1
+ * API the client follows does not list; a {@code ZIP} {@link DataItem} that the application built is screened as
+ * it is.
  * Media given by URL (a Spring AI {@code Media} whose data is a URL, a {@link UrlResource} that is not on the
  * local file system, a resource of a kind not known to be local) is never fetched. No more than
  * {@link DataItem#MAX_BYTES} plus one byte is ever read: larger media is {@link Reason#TOO_LARGE}.
