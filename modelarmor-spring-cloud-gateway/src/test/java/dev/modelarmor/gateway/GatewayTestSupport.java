@@ -29,8 +29,12 @@ import org.springframework.test.context.DynamicPropertySource;
 		properties = { "spring.main.web-application-type=reactive", "modelarmor.gateway.max-request-size=64KB",
 				"modelarmor.gateway.max-event-size=4KB", "modelarmor.gateway.max-response-size=256KB",
 				"modelarmor.tenants.acme.template-id=acme-strict",
-				"modelarmor.tenants.acme.location=us-central1" })
-@AutoConfigureModelArmorStandIn
+				"modelarmor.tenants.acme.location=us-central1", "modelarmor.retry.initial-backoff=10ms",
+				"modelarmor.retry.jitter=10ms", "modelarmor.retry.max-backoff=50ms", "modelarmor.retry.deadline=4s",
+				"modelarmor.http.read-timeout=4s" })
+// Real time, short deadlines: a Model Armor call that never gets its answer ends at the deadline, as in
+// production, instead of waiting on a clock that does not move.
+@AutoConfigureModelArmorStandIn(realTimeRetries = true)
 abstract class GatewayTestSupport {
 
 	static final FakeModel model = new FakeModel();
@@ -81,6 +85,12 @@ abstract class GatewayTestSupport {
 		registry.add(routes + "[5].filters[0].name", () -> "ModelArmor");
 		registry.add(routes + "[5].filters[0].args.tenant-header", () -> "X-Tenant");
 		registry.add(routes + "[5].filters[1]", () -> "StripPrefix=1");
+		registry.add(routes + "[6].id", () -> "fail-open");
+		registry.add(routes + "[6].uri", model::url);
+		registry.add(routes + "[6].predicates[0]", () -> "Path=/fail-open/**");
+		registry.add(routes + "[6].filters[0].name", () -> "ModelArmor");
+		registry.add(routes + "[6].filters[0].args.fail-open", () -> "true");
+		registry.add(routes + "[6].filters[1]", () -> "StripPrefix=1");
 	}
 
 	@LocalServerPort

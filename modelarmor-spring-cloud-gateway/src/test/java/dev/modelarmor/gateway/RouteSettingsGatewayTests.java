@@ -42,6 +42,31 @@ class RouteSettingsGatewayTests extends GatewayTestSupport {
 	}
 
 	@Test
+	void aFailOpenRouteForwardsWhatModelArmorCouldNotScreenAndOthersStayClosed() throws Exception {
+		this.modelArmor.failWith(503).always();
+		model.answer(FakeModel.json("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"}}]}"));
+		String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+		HttpResponse<String> open = post("/fail-open/v1/chat/completions", body);
+		assertThat(open.statusCode()).isEqualTo(200);
+		assertThat(model.received()).hasSize(1);
+		assertThat(post("/v1/chat/completions", body).statusCode()).isEqualTo(503);
+		assertThat(model.received()).hasSize(1);
+	}
+
+	@Test
+	void mediaModelArmorCannotScreenIsRefusedUnlessAllowed() throws Exception {
+		String audio = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"listen\"},"
+				+ "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklGRiQAAABXQVZF\",\"format\":\"wav\"}}]}]}";
+		HttpResponse<String> response = post("/v1/chat/completions", audio);
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(json.readTree(response.body()).at("/error/code").asString()).isEqualTo("content_filter");
+		String byUrl = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"image_url\","
+				+ "\"image_url\":{\"url\":\"https://example.com/cat.png\"}}]}]}";
+		assertThat(post("/v1/chat/completions", byUrl).statusCode()).isEqualTo(400);
+		assertThat(model.received()).isEmpty();
+	}
+
+	@Test
 	void outcomesAreCountedByRoute() throws Exception {
 		double before = count("openai", "prompt_refused");
 		post("/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"jailbreak\"}]}");
