@@ -211,9 +211,4 @@ public final class ScreeningGatewayFilter implements GatewayFilter, Ordered {
 		}
 	}
 
-	/** For tests and tools: the settings this filter was made with. */
-	RouteSettings settings() {
-		return this.settings;
-	}
-
 }
