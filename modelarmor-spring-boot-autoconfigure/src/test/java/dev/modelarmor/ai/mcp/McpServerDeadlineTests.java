@@ -3,26 +3,16 @@ package dev.modelarmor.ai.mcp;
 import java.time.Duration;
 import java.util.Map;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
-import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,36 +27,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"modelarmor.http.read-timeout=30s",
 				// the arguments' screening is the one the deadline ends (a definition's is the same call)
 				"modelarmor.spring-ai.mcp-server.screen-tool-definitions=false" })
-class McpServerDeadlineTests {
+class McpServerDeadlineTests extends McpServerTests {
 
-	@RegisterExtension
-	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
-
-	@DynamicPropertySource
-	static void modelArmor(DynamicPropertyRegistry registry) {
-		McpServerFixtures.modelArmorProperties(modelArmor, registry);
-	}
-
-	@LocalServerPort
-	int port;
-
-	@Autowired
-	McpServerApp.Parcels parcels;
-
-	private McpSyncClient client;
-
-	@BeforeEach
-	void connect() {
-		this.parcels.reset();
+	@Override
+	void answers() {
 		modelArmor.stubFor(post(urlPathMatching(".*")).willReturn(aResponse().withFixedDelay(30_000)
 			.withHeader("Content-Type", "application/json")
 			.withBody("{\"sanitizationResult\": {\"filterMatchState\": \"NO_MATCH_FOUND\", \"invocationResult\": \"SUCCESS\"}}")));
-		this.client = McpServerFixtures.streamable(this.port);
-	}
-
-	@AfterEach
-	void close() {
-		this.client.closeGracefully();
 	}
 
 	@Test

@@ -2,27 +2,18 @@ package dev.modelarmor.ai.mcp;
 
 import java.util.Map;
 
-import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.guard.ModelArmorStubs;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.CARD;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.DEIDENTIFIED;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.POISON;
@@ -39,34 +30,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 		properties = { "server.address=127.0.0.1", "spring.ai.mcp.server.protocol=SSE",
 				"modelarmor.template-check.enabled=false", "modelarmor.spring-ai.mcp-server.on-match=deidentify",
 				"modelarmor.spring-ai.mcp-server.excluded-prompts=greeting" })
-class McpServerSseScreeningTests {
+class McpServerSseScreeningTests extends McpServerTests {
 
-	@RegisterExtension
-	static WireMockExtension modelArmor = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
-
-	@DynamicPropertySource
-	static void modelArmor(DynamicPropertyRegistry registry) {
-		McpServerFixtures.modelArmorProperties(modelArmor, registry);
-	}
-
-	@LocalServerPort
-	int port;
-
-	@Autowired
-	McpServerApp.Parcels parcels;
-
-	private McpSyncClient client;
-
-	@BeforeEach
-	void connect() {
-		this.parcels.reset();
-		McpServerFixtures.answers(modelArmor);
-		this.client = McpServerFixtures.sse(this.port);
-	}
-
-	@AfterEach
-	void close() {
-		this.client.closeGracefully();
+	@Override
+	McpSyncClient connect(int port) {
+		return McpServerFixtures.sse(port);
 	}
 
 	@Test
