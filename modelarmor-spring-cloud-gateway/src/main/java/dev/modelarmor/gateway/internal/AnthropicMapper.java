@@ -31,17 +31,11 @@ final class AnthropicMapper implements ApiMapper {
 		List<PromptPart> parts = new ArrayList<>();
 		if (screenSystem) {
 			List<TextSlot> system = new ArrayList<>();
-			JsonNode value = request.get("system");
-			if (value != null && value.isString()) {
-				system.add(new TextSlot(request, "system"));
-			}
-			else if (value instanceof ArrayNode) {
-				for (ObjectNode block : Json.objects(request, "system", "system")) {
-					if (Json.stringOrNull(block, "text", "a system block's text") != null) {
-						system.add(new TextSlot(block, "text"));
-					}
+			TextSlot.stringOrParts(request, "system", "system", system, (block) -> {
+				if (Json.stringOrNull(block, "text", "a system block's text") != null) {
+					system.add(new TextSlot(block, "text"));
 				}
-			}
+			});
 			if (!system.isEmpty()) {
 				parts.add(PromptPart.Text.of(Phase.PROMPT, system));
 			}
@@ -49,18 +43,8 @@ final class AnthropicMapper implements ApiMapper {
 		String userText = null;
 		for (ObjectNode message : Json.objects(request, "messages", "messages")) {
 			List<TextSlot> slots = new ArrayList<>();
-			JsonNode content = message.get("content");
-			if (content != null && content.isString()) {
-				slots.add(new TextSlot(message, "content"));
-			}
-			else if (content instanceof ArrayNode) {
-				for (ObjectNode block : Json.objects(message, "content", "a message's content")) {
-					block(block, slots, parts);
-				}
-			}
-			else if (content != null && !content.isNull()) {
-				throw new BadInput("a message's content is neither a string nor an array");
-			}
+			TextSlot.stringOrParts(message, "content", "a message's content", slots,
+					(block) -> block(block, slots, parts));
 			if (!slots.isEmpty()) {
 				PromptPart.Text text = PromptPart.Text.of(Phase.PROMPT, slots);
 				parts.add(text);
@@ -86,15 +70,8 @@ final class AnthropicMapper implements ApiMapper {
 			case "image", "document" -> source(block, slots, parts);
 			case "tool_result" -> {
 				List<TextSlot> result = new ArrayList<>();
-				JsonNode content = block.get("content");
-				if (content != null && content.isString()) {
-					result.add(new TextSlot(block, "content"));
-				}
-				else if (content instanceof ArrayNode) {
-					for (ObjectNode inner : Json.objects(block, "content", "a tool result's content")) {
-						block(inner, result, parts);
-					}
-				}
+				TextSlot.stringOrParts(block, "content", "a tool result's content", result,
+						(inner) -> block(inner, result, parts));
 				if (!result.isEmpty()) {
 					parts.add(PromptPart.Text.of(Phase.TOOL_RESULT, result));
 				}

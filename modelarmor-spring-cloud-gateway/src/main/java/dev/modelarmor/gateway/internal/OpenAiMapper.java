@@ -46,18 +46,8 @@ final class OpenAiMapper implements ApiMapper {
 			}
 			Phase phase = (role.equals("tool") || role.equals("function")) ? Phase.TOOL_RESULT : Phase.PROMPT;
 			List<TextSlot> slots = new ArrayList<>();
-			JsonNode content = message.get("content");
-			if (content != null && content.isString()) {
-				slots.add(new TextSlot(message, "content"));
-			}
-			else if (content instanceof ArrayNode) {
-				for (ObjectNode part : Json.objects(message, "content", "a message's content")) {
-					contentPart(part, slots, parts);
-				}
-			}
-			else if (content != null && !content.isNull()) {
-				throw new BadInput("a message's content is neither a string nor an array");
-			}
+			TextSlot.stringOrParts(message, "content", "a message's content", slots,
+					(part) -> contentPart(part, slots, parts));
 			if (message.path("refusal").isString()) {
 				slots.add(new TextSlot(message, "refusal"));
 			}
@@ -118,20 +108,11 @@ final class OpenAiMapper implements ApiMapper {
 				continue;
 			}
 			List<TextSlot> slots = new ArrayList<>();
-			JsonNode content = message.get("content");
-			if (content != null && content.isString()) {
-				slots.add(new TextSlot(message, "content"));
-			}
-			else if (content instanceof ArrayNode) {
-				for (ObjectNode part : Json.objects(message, "content", "a message's content")) {
-					if (part.path("text").isString()) {
-						slots.add(new TextSlot(part, "text"));
-					}
+			TextSlot.stringOrParts(message, "content", "a message's content", slots, (part) -> {
+				if (part.path("text").isString()) {
+					slots.add(new TextSlot(part, "text"));
 				}
-			}
-			else if (content != null && !content.isNull()) {
-				throw new BadInput("a message's content is neither a string nor an array");
-			}
+			});
 			if (message.path("refusal").isString()) {
 				slots.add(new TextSlot(message, "refusal"));
 			}
