@@ -257,11 +257,12 @@ class ModelArmorAutoConfigurationTests {
 			.willReturn(aResponse().withStatus(503)));
 		againstWireMock().withUserConfiguration(VirtualRetries.class)
 			.withPropertyValues("modelarmor.retry.budget.enabled=true", "modelarmor.retry.budget.retry-ratio=0",
-					"modelarmor.retry.budget.min-retries-per-second=0")
+					"modelarmor.retry.budget.min-retries-per-second=0",
+					"modelarmor.retry.budget.failure-rate-threshold=0", "modelarmor.retry.budget.failing-for=0s")
 			.run((context) -> assertThatExceptionOfType(ModelArmorApiException.class)
 				.isThrownBy(() -> context.getBean(ModelArmorOperations.class).sanitizeUserPrompt("hello"))
 				.satisfies((ex) -> {
-					// no ratio and no floor: no retry at all
+					// held back from the first failure, with no ratio and no floor: no retry at all
 					assertThat(ex.attempts()).isEqualTo(1);
 					assertThat(ex.outcome()).contains(CallOutcome.BUDGET_EXHAUSTED);
 				}));
