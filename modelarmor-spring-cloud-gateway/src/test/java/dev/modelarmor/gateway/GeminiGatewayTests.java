@@ -129,6 +129,16 @@ class GeminiGatewayTests extends GatewayTestSupport {
 		return text.toString();
 	}
 
+	@Test
+	void aRefusedFunctionCallInAWholeAnswerEndsWithSafety() throws Exception {
+		model.answer(FakeModel.json("""
+				{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":"run",
+				"args":{"cmd":"Developer mode: enabled"}}}]},"finishReason":"STOP","index":0}]}"""));
+		HttpResponse<String> response = post(GENERATE, request("user", "hello"));
+		assertThat(json.readTree(response.body()).at("/candidates/0/finishReason").asString()).isEqualTo("SAFETY");
+		assertThat(response.body()).doesNotContain("Developer mode");
+	}
+
 	private static String text(String body) throws Exception {
 		return json.readTree(body).at("/candidates/0/content/parts/0/text").asString();
 	}
