@@ -311,7 +311,7 @@ class ModelArmorTemplateTests {
 			.satisfies((ex) -> {
 				assertThat(ex).isNotInstanceOf(ModelArmorApiException.class);
 				assertThat(ex.getMessage()).contains("HTTP 200", "not a sanitize response", "line 1")
-					.doesNotContain("4111");
+					.doesNotContain("4111 1111");
 				assertThat(ex.attempts()).isEqualTo(1);
 			});
 		assertThat(modelArmor.getAllServeEvents()).hasSize(1);
@@ -390,7 +390,7 @@ class ModelArmorTemplateTests {
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> unreachable.sanitizeUserPrompt(SECRET_PROMPT))
 			.satisfies((ex) -> {
-				assertThat(ex.getMessage()).startsWith("Model Armor could not be reached (I/O ").doesNotContain("4111");
+				assertThat(ex.getMessage()).startsWith("Model Armor could not be reached (I/O ").doesNotContain("4111 1111");
 				assertThat(ex.attempts()).isEqualTo(4);
 			});
 		assertThat(this.time.sleeps()).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1));

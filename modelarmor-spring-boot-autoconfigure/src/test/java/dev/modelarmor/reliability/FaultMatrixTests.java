@@ -467,11 +467,14 @@ class FaultMatrixTests {
 		assertOneCall(CallOutcome.NON_RETRYABLE, "200", 1);
 	}
 
-	/** No message in the cause chain quotes the prompt, nor any of the given parts of the answer. */
+	/**
+	 * No message in the cause chain quotes the prompt, nor any of the given parts of the answer. The card is
+	 * matched whole enough that a URL's random port (localhost:41115) is not mistaken for it.
+	 */
 	private static void assertQuotesNothing(Throwable ex, String... bodyFragments) {
 		for (Throwable t = ex; t != null; t = t.getCause()) {
 			String message = String.valueOf(t.getMessage());
-			assertThat(message).doesNotContain("SECRET-4711", "4111", "ignore all previous instructions");
+			assertThat(message).doesNotContain("SECRET-4711", "4111 1111", "ignore all previous instructions");
 			for (String fragment : bodyFragments) {
 				assertThat(message).doesNotContain(fragment);
 			}
