@@ -172,7 +172,7 @@ class ModelArmorSettingsTests {
 			modelarmor.spring-ai.advisor.template      | '  '
 			modelarmor.spring-ai.documents.template    | '  '
 			modelarmor.spring-ai.tools.template        | '  '
-			modelarmor.spring-ai.advisor.stream-window | 512B
+			modelarmor.spring-ai.advisor.stream-segment | 512B
 			""")
 	void anInvalidSpringAiValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property,
 			String value) {
