@@ -51,9 +51,9 @@ public final class ModelArmorScreening implements AutoCloseable {
 	/** Templates whose screenings are kept for the next call; beyond them, each call binds its template anew. */
 	private static final int MAX_KEPT_TEMPLATES = 64;
 
-	private final WindowedScreening windowed;
+	private final LongTextScreening longText;
 
-	private final Screener screener;
+	private final ScreeningDecider decider;
 
 	private final ModelArmorTaskExecutor executor;
 
@@ -65,12 +65,12 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private final ModelArmorTemplateResolver templateResolver;
 
-	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
+	private ModelArmorScreening(LongTextScreening longText, ScreeningDecider decider, ModelArmorTaskExecutor executor,
 			boolean ownsExecutor, UnscreenableMedia unscreenableMedia, ModelArmorTemplateResolver templateResolver) {
 		this.unscreenableMedia = unscreenableMedia;
 		this.templateResolver = templateResolver;
-		this.windowed = windowed;
-		this.screener = screener;
+		this.longText = longText;
+		this.decider = decider;
 		this.executor = executor;
 		this.ownsExecutor = ownsExecutor;
 		this.byTemplate = new ConcurrentHashMap<>();
@@ -92,7 +92,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return a screening that uses it, for every template
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
-		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false,
+		return new ModelArmorScreening(this.longText.withCache(cache), this.decider, this.executor, false,
 				this.unscreenableMedia, this.templateResolver);
 	}
 
@@ -104,7 +104,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	public ScreeningDecision screen(ScreeningRequest request) {
 		Objects.requireNonNull(request, "request must not be null");
 		Bound bound = bound(request.template());
-		return this.screener.screen(request, () -> bound.call(request));
+		return this.decider.screen(request, () -> bound.call(request));
 	}
 
 	/**
@@ -131,7 +131,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 			result = CompletableFuture.failedFuture(ex);
 		}
 		CompletableFuture<SanitizationResult> calls = result;
-		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(request,
+		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.decider.decide(request,
 				sanitized, Futures.unwrapNullable(failure)));
 		decision.whenComplete((decided, failure) -> {
 			if (decision.isCancelled()) {
@@ -213,7 +213,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return the refusal
 	 */
 	public ScreeningDecision unknownTenant(ScreeningRequest request) {
-		return this.screener.unknownTenant(request);
+		return this.decider.unknownTenant(request);
 	}
 
 	/**
@@ -236,7 +236,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public ScreeningDecision unscreened(String caller, Phase phase, @Nullable String template,
 			MediaItem.Unscreened media) {
-		return this.screener.unscreened(caller, phase, template, media, this.unscreenableMedia);
+		return this.decider.unscreened(caller, phase, template, media, this.unscreenableMedia);
 	}
 
 	/**
@@ -279,37 +279,37 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private Bound bound(@Nullable String template) {
 		if (!StringUtils.hasLength(template)) {
-			return new Bound(this.windowed);
+			return new Bound(this.longText);
 		}
 		Bound kept = this.byTemplate.get(template);
 		if (kept != null) {
 			return kept;
 		}
 		Bound bound = new Bound(TemplateReference.isReference(template)
-				? this.windowed.withTemplate(TemplateReference.parse(template)) : this.windowed.withTemplate(template));
+				? this.longText.withTemplate(TemplateReference.parse(template)) : this.longText.withTemplate(template));
 		if (this.byTemplate.size() < MAX_KEPT_TEMPLATES) {
 			this.byTemplate.putIfAbsent(template, bound);
 		}
 		return bound;
 	}
 
-	/** The client and the windowed screening of one template. */
+	/** The client and the long-text screening of one template. */
 	private final class Bound {
 
-		private final WindowedScreening windowed;
+		private final LongTextScreening longText;
 
-		Bound(WindowedScreening windowed) {
-			this.windowed = windowed;
+		Bound(LongTextScreening longText) {
+			this.longText = longText;
 		}
 
 		SanitizationResult call(ScreeningRequest request) {
 			String text = textOf(request);
 			if (text != null) {
-				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPrompt(text)
-						: this.windowed.sanitizeModelResponse(text, request.userPrompt());
+				return !request.phase().isModelOutput() ? this.longText.sanitizeUserPrompt(text)
+						: this.longText.sanitizeModelResponse(text, request.userPrompt());
 			}
 			DataItem item = Objects.requireNonNull(request.item());
-			ModelArmorOperations client = this.windowed.operations();
+			ModelArmorOperations client = this.longText.operations();
 			SanitizationResult result = !request.phase().isModelOutput() ? client.sanitizeUserPrompt(item)
 					: client.sanitizeModelResponse(item, request.userPrompt());
 			if (result == null) {
@@ -324,10 +324,10 @@ public final class ModelArmorScreening implements AutoCloseable {
 		CompletableFuture<SanitizationResult> callAsync(ScreeningRequest request) {
 			String text = textOf(request);
 			if (text != null) {
-				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPromptAsync(text)
-						: this.windowed.sanitizeModelResponseAsync(text, request.userPrompt());
+				return !request.phase().isModelOutput() ? this.longText.sanitizeUserPromptAsync(text)
+						: this.longText.sanitizeModelResponseAsync(text, request.userPrompt());
 			}
-			ModelArmorOperations client = this.windowed.operations();
+			ModelArmorOperations client = this.longText.operations();
 			if (client.isNonBlocking()) {
 				DataItem item = Objects.requireNonNull(request.item());
 				return !request.phase().isModelOutput()
@@ -359,7 +359,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private final ModelArmorOperations operations;
 
-		private ScreeningWindows windows = ScreeningWindows.DEFAULTS;
+		private WindowSettings windows = WindowSettings.DEFAULTS;
 
 		private @Nullable ModelArmorTaskExecutor executor;
 
@@ -381,11 +381,11 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
-		 * How long text is cut into windows; {@link ScreeningWindows#DEFAULTS} unless set.
+		 * How long text is cut into windows; {@link WindowSettings#DEFAULTS} unless set.
 		 * @param windows the windows
 		 * @return this builder
 		 */
-		public Builder windows(ScreeningWindows windows) {
+		public Builder windows(WindowSettings windows) {
 			Assert.notNull(windows, "windows must not be null");
 			this.windows = windows;
 			return this;
@@ -485,8 +485,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
-			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
+			return new ModelArmorScreening(new LongTextScreening(operations, this.windows, executor),
+					new ScreeningDecider(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
 							this.operations.templateName()),
 					executor, given == null, this.unscreenableMedia,
 					this.templateResolver);

@@ -6,7 +6,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 
 import org.springframework.core.Ordered;
 
@@ -42,7 +42,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public static final int DEFAULT_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-	/** The smallest stream segment, the smallest window of long text ({@code ScreeningWindows.MIN_SIZE}). */
+	/** The smallest stream segment, the smallest window of long text ({@code WindowSettings.MIN_SIZE}). */
 	public static final int MIN_STREAM_SEGMENT = 1024;
 
 	/** The largest stream segment: what Model Armor takes in one request ({@code DataItem.MAX_BYTES}). */

@@ -8,12 +8,12 @@ import java.util.function.Supplier;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.internal.Futures;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Window;
 import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Screens one whole text asynchronously, as {@link WindowedCall} does on the calling thread. Over a
+ * Screens one whole text asynchronously, as {@link LongTextCall} does on the calling thread. Over a
  * blocking client the cache lookup and a single call run on the executor, and the windows of a longer
  * text are each a task there, none waiting for another. Over a client with a non-blocking path
  * ({@link ModelArmorOperations#isNonBlocking()}) each call is one of that path, holding no thread while it
@@ -21,24 +21,24 @@ import org.jspecify.annotations.Nullable;
  * On either path, cancelling the returned future cancels the windows in flight (a blocking window's call is
  * interrupted). When the executor is closed, the work it would do is done on the calling thread.
  */
-final class AsyncWindowedCall {
+final class AsyncLongTextCall {
 
-	private final WindowedCall blocking;
+	private final LongTextCall blocking;
 
 	/**
 	 * Creates the asynchronous call.
 	 * @param blocking the same call on the calling thread, with the client, windows, executor and cache
 	 */
-	AsyncWindowedCall(WindowedCall blocking) {
+	AsyncLongTextCall(LongTextCall blocking) {
 		this.blocking = blocking;
 	}
 
 	/**
-	 * Screens a whole text; the future fails as {@link WindowedCall#screen(WindowedText)} throws.
+	 * Screens a whole text; the future fails as {@link LongTextCall#screen(LongText)} throws.
 	 * @param text the text
 	 * @return what the template's filters found in the whole text
 	 */
-	CompletableFuture<SanitizationResult> screen(WindowedText text) {
+	CompletableFuture<SanitizationResult> screen(LongText text) {
 		List<Window> parts;
 		try {
 			parts = this.blocking.windowsOf(text);
@@ -60,7 +60,7 @@ final class AsyncWindowedCall {
 	 * Makes the calls, asking the cache first when there is one (on the executor: its API blocks) and storing
 	 * their verdict after. Cancelling the returned future cancels the calls in flight, on either path.
 	 */
-	private CompletableFuture<SanitizationResult> consultingTheCache(WindowedText text,
+	private CompletableFuture<SanitizationResult> consultingTheCache(LongText text,
 			Supplier<CompletableFuture<SanitizationResult>> calls) {
 		if (!this.blocking.cached()) {
 			return calls.get();
@@ -100,7 +100,7 @@ final class AsyncWindowedCall {
 	 * instead of failing its future, or returns none, fails this one: called from a completion stage, its
 	 * exception would otherwise be lost and the screening never end.
 	 */
-	private CompletableFuture<SanitizationResult> calls(WindowedText text, @Nullable List<Window> parts) {
+	private CompletableFuture<SanitizationResult> calls(LongText text, @Nullable List<Window> parts) {
 		if (parts != null) {
 			return this.blocking.nonBlocking(text, parts).start();
 		}

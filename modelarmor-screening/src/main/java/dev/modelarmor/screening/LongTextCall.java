@@ -4,7 +4,7 @@ import java.util.List;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Window;
 import dev.modelarmor.screening.cache.VerdictCache;
 import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
@@ -13,11 +13,11 @@ import org.jspecify.annotations.Nullable;
  * Screens one whole text on the calling thread: its verdict from the cache, else one call of the client or
  * a {@link WindowRun} of its windows on the executor, the verdict stored when it may be kept.
  */
-final class WindowedCall {
+final class LongTextCall {
 
 	private final ModelArmorOperations operations;
 
-	private final ScreeningWindows windows;
+	private final WindowSettings windows;
 
 	private final ModelArmorTaskExecutor executor;
 
@@ -30,7 +30,7 @@ final class WindowedCall {
 	 * @param executor where windows run
 	 * @param cache verdicts of whole texts already screened, or {@code null} to screen every text
 	 */
-	WindowedCall(ModelArmorOperations operations, ScreeningWindows windows, ModelArmorTaskExecutor executor,
+	LongTextCall(ModelArmorOperations operations, WindowSettings windows, ModelArmorTaskExecutor executor,
 			@Nullable VerdictCache cache) {
 		this.operations = operations;
 		this.windows = windows;
@@ -43,7 +43,7 @@ final class WindowedCall {
 	 * @param text the text
 	 * @return what the template's filters found in the whole text
 	 */
-	SanitizationResult screen(WindowedText text) {
+	SanitizationResult screen(LongText text) {
 		VerdictLookup lookup = lookup(text);
 		SanitizationResult cached = lookup.cached();
 		if (cached != null) {
@@ -59,13 +59,13 @@ final class WindowedCall {
 	 * @param text the text
 	 * @return the lookup
 	 */
-	VerdictLookup lookup(WindowedText text) {
+	VerdictLookup lookup(LongText text) {
 		return VerdictLookup.of(this.cache, this.operations, this.windows.size(), this.windows.overlap(),
 				text.operation(), text.text(), text.userPrompt());
 	}
 
 	/**
-	 * Whether {@link #lookup(WindowedText)} asks a cache.
+	 * Whether {@link #lookup(LongText)} asks a cache.
 	 * @return whether verdicts are cached
 	 */
 	boolean cached() {
@@ -78,7 +78,7 @@ final class WindowedCall {
 	 * @param parts its windows
 	 * @return the run
 	 */
-	WindowRun onExecutor(WindowedText text, List<Window> parts) {
+	WindowRun onExecutor(LongText text, List<Window> parts) {
 		return WindowRun.onExecutor(text, parts, this.windows.parallelism(), this.executor);
 	}
 
@@ -88,7 +88,7 @@ final class WindowedCall {
 	 * @param parts its windows
 	 * @return the run
 	 */
-	WindowRun nonBlocking(WindowedText text, List<Window> parts) {
+	WindowRun nonBlocking(LongText text, List<Window> parts) {
 		return WindowRun.nonBlocking(text, parts, this.windows.parallelism());
 	}
 
@@ -97,7 +97,7 @@ final class WindowedCall {
 	 * @param text the text
 	 * @return the windows, or {@code null}
 	 */
-	@Nullable List<Window> windowsOf(WindowedText text) {
+	@Nullable List<Window> windowsOf(LongText text) {
 		return text.windows(this.windows);
 	}
 
