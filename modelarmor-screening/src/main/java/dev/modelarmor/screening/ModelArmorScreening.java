@@ -4,12 +4,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
@@ -48,10 +45,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public static final int DEFAULT_LOG_LINES_PER_SECOND = 10;
 
-	/** Templates whose screenings are kept for the next call; beyond them, each call binds its template anew. */
-	private static final int MAX_KEPT_TEMPLATES = 64;
-
-	private final LongTextScreening longText;
+	/** The long-text screening and the client of each template the calls name. */
+	private final TemplateCalls calls;
 
 	private final ScreeningDecider decider;
 
@@ -59,21 +54,18 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 	private final boolean ownsExecutor;
 
-	private final Map<String, Bound> byTemplate;
-
 	private final UnscreenableMedia unscreenableMedia;
 
 	private final ModelArmorTemplateResolver templateResolver;
 
-	private ModelArmorScreening(LongTextScreening longText, ScreeningDecider decider, ModelArmorTaskExecutor executor,
+	private ModelArmorScreening(TemplateCalls calls, ScreeningDecider decider, ModelArmorTaskExecutor executor,
 			boolean ownsExecutor, UnscreenableMedia unscreenableMedia, ModelArmorTemplateResolver templateResolver) {
 		this.unscreenableMedia = unscreenableMedia;
 		this.templateResolver = templateResolver;
-		this.longText = longText;
+		this.calls = calls;
 		this.decider = decider;
 		this.executor = executor;
 		this.ownsExecutor = ownsExecutor;
-		this.byTemplate = new ConcurrentHashMap<>();
 	}
 
 	/**
@@ -92,7 +84,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return a screening that uses it, for every template
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
-		return new ModelArmorScreening(this.longText.withCache(cache), this.decider, this.executor, false,
+		return new ModelArmorScreening(this.calls.withCache(cache), this.decider, this.executor, false,
 				this.unscreenableMedia, this.templateResolver);
 	}
 
@@ -103,7 +95,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public ScreeningDecision screen(ScreeningRequest request) {
 		Objects.requireNonNull(request, "request must not be null");
-		Bound bound = bound(request.template());
+		TemplateCalls.Bound bound = this.calls.bound(request.template());
 		return this.decider.screen(request, () -> bound.call(request));
 	}
 
@@ -122,7 +114,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 		Objects.requireNonNull(request, "request must not be null");
 		CompletableFuture<SanitizationResult> result;
 		try {
-			CompletableFuture<SanitizationResult> call = bound(request.template()).callAsync(request);
+			CompletableFuture<SanitizationResult> call = this.calls.bound(request.template()).callAsync(request);
 			// a client that returns no future fails the screening rather than the caller's thread
 			result = (call != null) ? call
 					: CompletableFuture.failedFuture(new IllegalStateException("The client's call returned no future"));
@@ -277,81 +269,6 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 	}
 
-	private Bound bound(@Nullable String template) {
-		if (!StringUtils.hasLength(template)) {
-			return new Bound(this.longText);
-		}
-		Bound kept = this.byTemplate.get(template);
-		if (kept != null) {
-			return kept;
-		}
-		Bound bound = new Bound(TemplateReference.isReference(template)
-				? this.longText.withTemplate(TemplateReference.parse(template)) : this.longText.withTemplate(template));
-		if (this.byTemplate.size() < MAX_KEPT_TEMPLATES) {
-			this.byTemplate.putIfAbsent(template, bound);
-		}
-		return bound;
-	}
-
-	/** The client and the long-text screening of one template. */
-	private final class Bound {
-
-		private final LongTextScreening longText;
-
-		Bound(LongTextScreening longText) {
-			this.longText = longText;
-		}
-
-		SanitizationResult call(ScreeningRequest request) {
-			String text = textOf(request);
-			if (text != null) {
-				return !request.phase().isModelOutput() ? this.longText.sanitizeUserPrompt(text)
-						: this.longText.sanitizeModelResponse(text, request.userPrompt());
-			}
-			DataItem item = Objects.requireNonNull(request.item());
-			ModelArmorOperations client = this.longText.operations();
-			SanitizationResult result = !request.phase().isModelOutput() ? client.sanitizeUserPrompt(item)
-					: client.sanitizeModelResponse(item, request.userPrompt());
-			if (result == null) {
-				throw new IllegalStateException(client.getClass().getName() + "." + (!request.phase().isModelOutput()
-						? "sanitizeUserPrompt(DataItem)" : "sanitizeModelResponse(DataItem, String)")
-						+ " returned null instead of a SanitizationResult; every call of a ModelArmorOperations "
-						+ "must return one");
-			}
-			return result;
-		}
-
-		CompletableFuture<SanitizationResult> callAsync(ScreeningRequest request) {
-			String text = textOf(request);
-			if (text != null) {
-				return !request.phase().isModelOutput() ? this.longText.sanitizeUserPromptAsync(text)
-						: this.longText.sanitizeModelResponseAsync(text, request.userPrompt());
-			}
-			ModelArmorOperations client = this.longText.operations();
-			if (client.isNonBlocking()) {
-				DataItem item = Objects.requireNonNull(request.item());
-				return !request.phase().isModelOutput()
-						? client.sanitizeUserPromptAsync(item, SanitizeOptions.NONE,
-								ModelArmorScreening.this.executor.asExecutor())
-						: client.sanitizeModelResponseAsync(item, request.userPrompt(), SanitizeOptions.NONE,
-								ModelArmorScreening.this.executor.asExecutor());
-			}
-			try {
-				return CompletableFuture.supplyAsync(() -> call(request),
-						ModelArmorScreening.this.executor.asExecutor());
-			}
-			catch (RejectedExecutionException ex) {
-				return CompletableFuture.completedFuture(call(request));
-			}
-		}
-
-		private static @Nullable String textOf(ScreeningRequest request) {
-			DataItem item = request.item();
-			return (request.text() != null) ? request.text() : (item != null) ? item.text() : null;
-		}
-
-	}
-
 	/**
 	 * Builds a {@link ModelArmorScreening}.
 	 */
@@ -485,7 +402,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
-			return new ModelArmorScreening(new LongTextScreening(operations, this.windows, executor),
+			return new ModelArmorScreening(new TemplateCalls(new LongTextScreening(operations, this.windows, executor), executor),
 					new ScreeningDecider(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
 							this.operations.templateName()),
 					executor, given == null, this.unscreenableMedia,
