@@ -1,17 +1,21 @@
 package dev.modelarmor.screening;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
+import dev.modelarmor.internal.Futures;
 import dev.modelarmor.screening.WindowCutter.Window;
 import dev.modelarmor.screening.cache.VerdictCache;
 import dev.modelarmor.screening.cache.VerdictLookup;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Screens one whole text on the calling thread: its verdict from the cache, else one call of the client or
- * a {@link WindowRun} of its windows on the executor, the verdict stored when it may be kept.
+ * Screens one whole text, on the calling thread or without blocking it: its verdict from the cache, else one
+ * call of the client or a {@link WindowRun} of its windows, the verdict stored when it may be kept.
  */
 final class LongTextCall {
 
@@ -59,7 +63,7 @@ final class LongTextCall {
 	 * @param text the text
 	 * @return the lookup
 	 */
-	VerdictLookup lookup(LongText text) {
+	private VerdictLookup lookup(LongText text) {
 		return VerdictLookup.of(this.cache, this.operations, this.windows.size(), this.windows.overlap(),
 				text.operation(), text.text(), text.userPrompt());
 	}
@@ -68,7 +72,7 @@ final class LongTextCall {
 	 * Whether {@link #lookup(LongText)} asks a cache.
 	 * @return whether verdicts are cached
 	 */
-	boolean cached() {
+	private boolean cached() {
 		return VerdictLookup.consulted(this.cache, this.operations);
 	}
 
@@ -78,7 +82,7 @@ final class LongTextCall {
 	 * @param parts its windows
 	 * @return the run
 	 */
-	WindowRun onExecutor(LongText text, List<Window> parts) {
+	private WindowRun onExecutor(LongText text, List<Window> parts) {
 		return WindowRun.onExecutor(text, parts, this.windows.parallelism(), this.executor);
 	}
 
@@ -88,33 +92,110 @@ final class LongTextCall {
 	 * @param parts its windows
 	 * @return the run
 	 */
-	WindowRun nonBlocking(LongText text, List<Window> parts) {
+	private WindowRun nonBlocking(LongText text, List<Window> parts) {
 		return WindowRun.nonBlocking(text, parts, this.windows.parallelism());
 	}
 
 	/**
-	 * The windows of a text, or {@code null} when it is one call.
+	 * Screens a whole text without blocking the caller; the future fails as {@link #screen(LongText)} throws. Over
+	 * a blocking client the cache lookup and a single call run on the executor, and the windows of a longer
+	 * text are each a task there, none waiting for another. Over a client with a non-blocking path
+	 * ({@link ModelArmorOperations#isNonBlocking()}) each call is one of that path, holding no thread while it
+	 * is in flight; only the cache, whose API blocks, is asked on the executor, before and after the calls.
+	 * On either path, cancelling the returned future cancels the windows in flight (a blocking window's call
+	 * is interrupted). When the executor is closed, the work it would do is done on the calling thread.
 	 * @param text the text
-	 * @return the windows, or {@code null}
+	 * @return what the template's filters found in the whole text
 	 */
-	@Nullable List<Window> windowsOf(LongText text) {
-		return text.windows(this.windows);
+	CompletableFuture<SanitizationResult> screenAsync(LongText text) {
+		List<Window> parts;
+		try {
+			parts = text.windows(this.windows);
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+		if (this.operations.isNonBlocking()) {
+			return consultingTheCache(text, () -> calls(text, parts));
+		}
+		if (parts == null) {
+			return supplyOnExecutor(() -> screen(text));
+		}
+		List<Window> windows = parts;
+		return consultingTheCache(text, () -> onExecutor(text, windows).start());
 	}
 
 	/**
-	 * The client each window is screened with.
-	 * @return the client
+	 * Makes the calls, asking the cache first when there is one (on the executor: its API blocks) and storing
+	 * their verdict after. Cancelling the returned future cancels the calls in flight, on either path.
 	 */
-	ModelArmorOperations operations() {
-		return this.operations;
+	private CompletableFuture<SanitizationResult> consultingTheCache(LongText text,
+			Supplier<CompletableFuture<SanitizationResult>> calls) {
+		if (!cached()) {
+			return calls.get();
+		}
+		CompletableFuture<VerdictLookup> looked = supplyOnExecutor(() -> lookup(text));
+		CompletableFuture<SanitizationResult> screened = new CompletableFuture<>();
+		Futures.cancelWith(screened, looked);
+		looked.whenComplete((lookup, failure) -> {
+			if (failure != null) {
+				screened.completeExceptionally(failure);
+				return;
+			}
+			SanitizationResult verdict = lookup.cached();
+			if (verdict != null) {
+				screened.complete(verdict);
+				return;
+			}
+			if (screened.isDone()) {
+				return;
+			}
+			CompletableFuture<SanitizationResult> sent = calls.get();
+			Futures.cancelWith(screened, sent);
+			sent.whenComplete((result, callFailure) -> {
+				if (callFailure != null) {
+					screened.completeExceptionally(callFailure);
+				}
+				else if (!screened.isDone()) {
+					supplyOnExecutor(() -> lookup.store(result)).whenComplete((stored, storeFailure) -> screened.complete(result));
+				}
+			});
+		});
+		return screened;
 	}
 
 	/**
-	 * Where windows run, and the cache is asked off the calling thread.
-	 * @return the executor
+	 * The calls of the non-blocking path for a text: one, or a run of its windows. A client that throws
+	 * instead of failing its future, or returns none, fails this one: called from a completion stage, its
+	 * exception would otherwise be lost and the screening never end.
 	 */
-	ModelArmorTaskExecutor executor() {
-		return this.executor;
+	private CompletableFuture<SanitizationResult> calls(LongText text, @Nullable List<Window> parts) {
+		if (parts != null) {
+			return nonBlocking(text, parts).start();
+		}
+		try {
+			CompletableFuture<SanitizationResult> call = text.asyncCall().apply(text.text());
+			return (call != null) ? call : CompletableFuture
+				.failedFuture(new IllegalStateException("The client's non-blocking call returned no future"));
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	private <T> CompletableFuture<T> supplyOnExecutor(Supplier<T> work) {
+		try {
+			return CompletableFuture.supplyAsync(work, this.executor.asExecutor());
+		}
+		catch (RejectedExecutionException ex) {
+			// The executor is closed: the work is done here, as without one.
+			try {
+				return CompletableFuture.completedFuture(work.get());
+			}
+			catch (RuntimeException | Error failure) {
+				return CompletableFuture.failedFuture(failure);
+			}
+		}
 	}
 
 }

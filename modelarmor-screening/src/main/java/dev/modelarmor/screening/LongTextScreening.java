@@ -78,8 +78,6 @@ final class LongTextScreening implements AutoCloseable {
 
 	private final LongTextCall call;
 
-	private final AsyncLongTextCall asyncCall;
-
 	/**
 	 * Creates a long-text screening with threads of its own, named {@code modelarmor-window-N}, that
 	 * {@link #close()} ends.
@@ -111,7 +109,6 @@ final class LongTextScreening implements AutoCloseable {
 		this.ownsExecutor = ownsExecutor;
 		this.cache = cache;
 		this.call = new LongTextCall(operations, windows, executor, cache);
-		this.asyncCall = new AsyncLongTextCall(this.call);
 	}
 
 	/**
@@ -149,7 +146,7 @@ final class LongTextScreening implements AutoCloseable {
 	 * @return what the template's filters found in the whole prompt
 	 */
 	CompletableFuture<SanitizationResult> sanitizeUserPromptAsync(String prompt) {
-		return this.asyncCall.screen(prompt(prompt));
+		return this.call.screenAsync(prompt(prompt));
 	}
 
 	/**
@@ -160,7 +157,7 @@ final class LongTextScreening implements AutoCloseable {
 	 * @return what the template's filters found in the whole response
 	 */
 	CompletableFuture<SanitizationResult> sanitizeModelResponseAsync(String response, @Nullable String userPrompt) {
-		return this.asyncCall.screen(response(response, userPrompt));
+		return this.call.screenAsync(response(response, userPrompt));
 	}
 
 	/**
