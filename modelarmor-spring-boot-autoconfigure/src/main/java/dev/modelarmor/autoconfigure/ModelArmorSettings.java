@@ -9,7 +9,7 @@ import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.retry.RetrySettings;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.http.client.HttpClientSettings;
@@ -29,7 +29,7 @@ import org.springframework.boot.ssl.SslBundles;
  * @param failOpen whether a call goes on when screening cannot complete
  */
 record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, RetrySettings retry,
-		ScreeningWindows windows, boolean failOpen) {
+		WindowSettings windows, boolean failOpen) {
 
 	/**
 	 * The client properties with every other area's defaults, validated and turned into settings, without
@@ -100,7 +100,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, HttpClientSettings http, 
 		HttpClientSettings http = problems
 			.attempt(() -> HttpSettingsMapper.http(client.getHttp(), application, sslBundles));
 		RetrySettings retry = problems.attempt(() -> RetrySettingsMapper.retry(client.getRetry()));
-		ScreeningWindows windows = problems.attempt(() -> ScreeningSettingsMapper.windows(screening.getWindow()));
+		WindowSettings windows = problems.attempt(() -> ScreeningSettingsMapper.windows(screening.getWindow()));
 		if (endpoint == null || http == null || retry == null || windows == null || !problems.found.isEmpty()) {
 			return new Checked(null, problems.found);
 		}
