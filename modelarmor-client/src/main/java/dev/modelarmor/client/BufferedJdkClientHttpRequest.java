@@ -40,7 +40,7 @@ import org.springframework.util.FastByteArrayOutputStream;
  * {@code OutputStreamPublisher} written on another thread and reads the answer through a blocking
  * {@code InputStream}, each a thread hand-off per call that a small body does not need
  * ({@code PerCallBenchmark} measures the difference). The read timeout, shortened to what is left of the
- * deadline the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, bounds the whole
+ * deadline the request carries ({@link RequestDeadline}), bounds the whole
  * exchange, the wait for a free exchange slot and the answer body included, and ends it with
  * {@link HttpTimeoutException} (the body's deadline watched by {@link AnswerDeadlines}); a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
@@ -195,9 +195,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * interceptors, such as the one fetching the access token, have run).
 	 */
 	Duration timeout() {
-		return timeout(this.readTimeout,
-				(getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline)
-						? deadline : null);
+		return timeout(this.readTimeout, RequestDeadline.of(this));
 	}
 
 	/** The read timeout, or what is left of the deadline when that is shorter; never below 1 ms. */

@@ -31,7 +31,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * the {@link HttpClientSettings} given (connect timeout, SSL bundle, and what else the Boot version maps),
  * except that redirects are never followed: a redirected sanitize call would be a verdict from another
  * server. Each request's read timeout is the configured one or, when shorter, what is left of the retry
- * deadline that the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE} when it is
+ * deadline that the request carries ({@link RequestDeadline}) when it is
  * executed: an attempt never outlives the deadline. Bodies go to the wire as one {@code byte[]} of known
  * length ({@link BufferedJdkClientHttpRequest}).
  *

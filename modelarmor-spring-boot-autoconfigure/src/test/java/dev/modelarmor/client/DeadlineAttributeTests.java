@@ -26,9 +26,9 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every attempt of a call carries the call's deadline to the client's interceptors as the request
- * attribute {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}: what lets the credentials interceptor stop
- * waiting for a token when the deadline passes.
+ * Every attempt of a call carries the call's deadline through the {@code RestClient} to its transport
+ * ({@link RequestDeadline}): what cuts the attempt's read timeout to what is left of it, with or without
+ * the application's interceptors in between.
  */
 class DeadlineAttributeTests {
 
@@ -46,7 +46,7 @@ class DeadlineAttributeTests {
 	final List<Optional<Object>> seen = new CopyOnWriteArrayList<>();
 
 	final ClientHttpRequestInterceptor recording = (request, body, execution) -> {
-		this.seen.add(Optional.ofNullable(request.getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE)));
+		this.seen.add(Optional.ofNullable(RequestDeadline.of(request)));
 		return execution.execute(request, body);
 	};
 
