@@ -12,7 +12,7 @@ import com.google.auth.Credentials;
 import com.google.auth.oauth2.OAuth2Credentials;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.NonBlockingAuthorization;
-import dev.modelarmor.client.RequestDeadline;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;

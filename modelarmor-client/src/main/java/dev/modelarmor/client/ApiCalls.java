@@ -3,6 +3,8 @@ package dev.modelarmor.client;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;

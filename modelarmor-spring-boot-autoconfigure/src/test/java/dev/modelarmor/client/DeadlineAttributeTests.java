@@ -6,6 +6,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.RetrySettings;

@@ -6,6 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.AnswerDeadlines;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,5 +1,7 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
+import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ModelArmorTemplate;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -9,9 +11,9 @@ import org.springframework.web.client.RestClient;
  * Builds the {@link RestClient} that {@link ModelArmorTemplate} talks through; its builder is the only
  * public way to one.
  */
-final class ModelArmorRestClients {
+public final class ModelArmorRestClients {
 
-	static final String QUOTA_PROJECT_HEADER = "x-goog-user-project";
+	public static final String QUOTA_PROJECT_HEADER = "x-goog-user-project";
 
 	private ModelArmorRestClients() {
 	}
@@ -28,7 +30,7 @@ final class ModelArmorRestClients {
 	 * {@code authorization} does not already send it
 	 * @return the client
 	 */
-	static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint,
+	public static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint,
 			DeadlineBoundedRequestFactory requestFactory, @Nullable ClientHttpRequestInterceptor authorization,
 			@Nullable String quotaProjectId) {
 		builder.baseUrl(endpoint.uri().toString()).requestFactory(requestFactory);

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
