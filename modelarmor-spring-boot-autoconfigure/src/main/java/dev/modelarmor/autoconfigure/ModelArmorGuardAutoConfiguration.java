@@ -35,11 +35,11 @@ public final class ModelArmorGuardAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
-			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorProperties> properties) {
+			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorSettings> settings) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
 		// was most of what the guard cost.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
-				SingletonSupplier.of(screening::getObject), () -> properties.getObject().getTemplateId());
+				SingletonSupplier.of(screening::getObject), () -> settings.getObject().templateId());
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;
 	}
@@ -51,10 +51,9 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorExceptionHandler modelArmorExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+		ModelArmorExceptionHandler modelArmorExceptionHandler(ModelArmorSettings settings) {
 			// a call refused while the breaker is open can be tried again once it lets calls through
-			return new ModelArmorExceptionHandler(
-					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
+			return new ModelArmorExceptionHandler(settings.circuitBreaker().waitInOpenState());
 		}
 
 	}
@@ -66,10 +65,9 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler(ModelArmorSettings settings) {
 			// a call refused while the breaker is open can be tried again once it lets calls through
-			return new ModelArmorWebFluxExceptionHandler(
-					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
+			return new ModelArmorWebFluxExceptionHandler(settings.circuitBreaker().waitInOpenState());
 		}
 
 	}
