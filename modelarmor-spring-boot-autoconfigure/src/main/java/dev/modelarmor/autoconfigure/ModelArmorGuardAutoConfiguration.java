@@ -35,11 +35,12 @@ public final class ModelArmorGuardAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "modelarmor.guard.enabled", matchIfMissing = true)
 	@ConditionalOnMissingBean
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
-			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorSettings> settings) {
+			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorProperties> properties) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
-		// was most of what the guard cost.
+		// was most of what the guard cost. The bound properties rather than the settings: a post-processor that
+		// asks while beans are post-processed must not make the settings (and fail their report) there.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
-				SingletonSupplier.of(screening::getObject), () -> settings.getObject().templateId());
+				SingletonSupplier.of(screening::getObject), () -> properties.getObject().getTemplateId());
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
 		return postProcessor;
 	}
