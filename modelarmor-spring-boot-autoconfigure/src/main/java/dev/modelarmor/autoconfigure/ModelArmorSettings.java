@@ -29,6 +29,8 @@ import org.springframework.boot.ssl.SslBundles;
  *
  * @param endpoint the endpoint: {@code modelarmor.endpoint}, or the regional endpoint of the location
  * @param location the location of the client's templates: {@code modelarmor.location}
+ * @param allowedExtraLocations the locations accepted besides Model Armor's known ones, for the client's and the
+ * tenants' templates: {@code modelarmor.allowed-extra-locations}
  * @param templateId the client's own template, which a call that names none uses: {@code modelarmor.template-id},
  * or {@code null}
  * @param http the HTTP client settings: {@code modelarmor.http.*} over Spring Boot's
@@ -48,7 +50,8 @@ import org.springframework.boot.ssl.SslBundles;
  * @param healthCacheTimeToLive how long a health check's result is reused:
  * {@code modelarmor.health.cache-time-to-live}
  */
-record ModelArmorSettings(ModelArmorEndpoint endpoint, String location, @Nullable String templateId,
+record ModelArmorSettings(ModelArmorEndpoint endpoint, String location, List<String> allowedExtraLocations,
+		@Nullable String templateId,
 		HttpClientSettings http, boolean retryEnabled, RetrySettings retry, QuotaSettings quota,
 		CircuitBreakerSettings circuitBreaker, ScreeningWindows windows, boolean failOpen,
 		UnscreenableMedia unscreenableMedia, SanitizeOptions sanitizeOptions, int logLinesPerSecond, Duration healthCacheTimeToLive) {
@@ -130,7 +133,8 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, String location, @Nullabl
 				|| !problems.found.isEmpty()) {
 			return new Checked(null, problems.found);
 		}
-		return new Checked(new ModelArmorSettings(endpoint, client.getLocation(), client.getTemplateId(), http,
+		return new Checked(new ModelArmorSettings(endpoint, client.getLocation(),
+				List.copyOf(client.getAllowedExtraLocations()), client.getTemplateId(), http,
 				client.getRetry().isEnabled(), retry, quota, circuitBreaker, windows, screening.isFailOpen(),
 				screening.getUnscreenableMedia(), sanitizeOptions, logLinesPerSecond, healthCacheTimeToLive), List.of());
 	}

@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Tenants: the {@link TenantTemplates} bean {@code modelArmorTenants} (the {@link ModelArmorTemplateResolver}
@@ -32,13 +33,14 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(before = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnClass(ModelArmorOperations.class)
-@EnableConfigurationProperties({ ModelArmorTenantProperties.class, ModelArmorProperties.class })
+@Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties(ModelArmorTenantProperties.class)
 public final class ModelArmorTenantAutoConfiguration {
 
 	/** Mapped and validated whether the starter's resolver is used or the application's own. */
 	@Bean
-	TenantSettings modelArmorTenantSettings(ModelArmorTenantProperties properties, ModelArmorProperties client) {
-		return TenantSettingsMapper.settings(properties, client.getAllowedExtraLocations());
+	TenantSettings modelArmorTenantSettings(ModelArmorTenantProperties properties, ModelArmorSettings settings) {
+		return TenantSettingsMapper.settings(properties, settings.allowedExtraLocations());
 	}
 
 	@Bean
