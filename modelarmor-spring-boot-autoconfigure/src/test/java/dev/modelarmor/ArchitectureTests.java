@@ -119,7 +119,7 @@ class ArchitectureTests {
 
 	/**
 	 * The sub-packages by concern, each in its place below or beside the others: the verdict cache and media
-	 * under the screening core and apart from each other, the stream windows on top of the core; the Spring AI
+	 * under the screening core and apart from each other, the stream segments on top of the core; the Spring AI
 	 * packages side by side (the advisor may hold tools back for the prompt's verdict, nothing else crosses).
 	 * The layers of {@link #LAYERS} still hold around them.
 	 */
@@ -153,7 +153,7 @@ class ArchitectureTests {
 		.whereLayer("ai.mcp").mayOnlyAccessLayers("screening", "screening.media", "ai.tool")
 		.whereLayer("ai.moderation").mayOnlyAccessLayers("screening")
 		.because("each concern keeps to its place: the cache and media know nothing of the screening core, the "
-				+ "stream windows serve the guard and the advisor, and the Spring AI packages do not lean on each other "
+				+ "stream segments serve the guard and the advisor, and the Spring AI packages do not lean on each other "
 				+ "(the MCP server's screening uses the tool screener's public API for tool definitions)");
 
 	/**

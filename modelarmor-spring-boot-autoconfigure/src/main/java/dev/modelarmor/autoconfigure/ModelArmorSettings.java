@@ -13,7 +13,7 @@ import dev.modelarmor.client.SanitizeOptions;
 import dev.modelarmor.resilience.CircuitBreakerSettings;
 import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.RetrySettings;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
@@ -53,7 +53,7 @@ import org.springframework.boot.ssl.SslBundles;
 record ModelArmorSettings(ModelArmorEndpoint endpoint, String location, List<String> allowedExtraLocations,
 		@Nullable String templateId,
 		HttpClientSettings http, boolean retryEnabled, RetrySettings retry, QuotaSettings quota,
-		CircuitBreakerSettings circuitBreaker, ScreeningWindows windows, boolean failOpen,
+		CircuitBreakerSettings circuitBreaker, WindowSettings windows, boolean failOpen,
 		UnscreenableMedia unscreenableMedia, SanitizeOptions sanitizeOptions, int logLinesPerSecond, Duration healthCacheTimeToLive) {
 
 	/**
@@ -127,7 +127,7 @@ record ModelArmorSettings(ModelArmorEndpoint endpoint, String location, List<Str
 		HttpClientSettings http = problems
 			.attempt(() -> HttpSettingsMapper.http(client.getHttp(), application, sslBundles));
 		RetrySettings retry = problems.attempt(() -> RetrySettingsMapper.retry(client.getRetry()));
-		ScreeningWindows windows = problems.attempt(() -> ScreeningSettingsMapper.windows(screening.getWindow()));
+		WindowSettings windows = problems.attempt(() -> ScreeningSettingsMapper.windows(screening.getWindow()));
 		if (healthCacheTimeToLive == null || quota == null || circuitBreaker == null || sanitizeOptions == null
 				|| logLinesPerSecond == null || endpoint == null || http == null || retry == null || windows == null
 				|| !problems.found.isEmpty()) {

@@ -97,11 +97,11 @@ final class SpringAiSettingsMapper {
 		}
 		try {
 			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamWindow()),
+					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamSegment()),
 					advisor.isParallelPromptScreening());
 		}
 		catch (IllegalArgumentException ex) {
-			throw PropertyValues.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
+			throw PropertyValues.invalid(ADVISOR + "stream-segment", advisor.getStreamSegment(), ex.getMessage());
 		}
 	}
 

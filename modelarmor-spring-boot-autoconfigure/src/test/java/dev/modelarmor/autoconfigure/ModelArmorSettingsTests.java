@@ -21,7 +21,7 @@ import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.ModelArmorScreening;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +54,7 @@ class ModelArmorSettingsTests {
 		assertThat(settings.timeouts()).isEqualTo(HttpTimeouts.DEFAULTS);
 		// The starter's clients draw on a retry budget unless told not to; a client built by hand has none.
 		assertThat(settings.retry()).isEqualTo(RetrySettings.DEFAULTS.withBudget(RetryBudgetSettings.DEFAULTS));
-		assertThat(settings.windows()).isEqualTo(ScreeningWindows.DEFAULTS);
+		assertThat(settings.windows()).isEqualTo(WindowSettings.DEFAULTS);
 	}
 
 	@Test
@@ -205,7 +205,7 @@ class ModelArmorSettingsTests {
 			modelarmor.spring-ai.advisor.template      | '  '
 			modelarmor.spring-ai.documents.template    | '  '
 			modelarmor.spring-ai.tools.template        | '  '
-			modelarmor.spring-ai.advisor.stream-window | 512B
+			modelarmor.spring-ai.advisor.stream-segment | 512B
 			""")
 	void anInvalidSpringAiValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property,
 			String value) {
@@ -234,7 +234,7 @@ class ModelArmorSettingsTests {
 				"modelarmor.screening.window.size", "16KB", "modelarmor.screening.window.overlap", "2KB",
 				"modelarmor.screening.window.parallelism", "2", "modelarmor.screening.window.max-windows", "9")));
 		assertThat(settings.failOpen()).isTrue();
-		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, 2 * 1024, 2, 9));
+		assertThat(settings.windows()).isEqualTo(new WindowSettings(16 * 1024, 2 * 1024, 2, 9));
 		assertThat(settings(bind(Map.of())).failOpen()).isFalse();
 	}
 

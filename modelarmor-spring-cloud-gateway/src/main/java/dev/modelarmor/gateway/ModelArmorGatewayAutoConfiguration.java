@@ -53,15 +53,15 @@ public final class ModelArmorGatewayAutoConfiguration {
 		positive("modelarmor.gateway.max-response-size", properties.getMaxResponseSize());
 		positive("modelarmor.gateway.max-event-size", properties.getMaxEventSize());
 		ModelArmorGatewayProperties.Stream stream = properties.getStream();
-		positive("modelarmor.gateway.stream.window", stream.getWindow());
-		positive("modelarmor.gateway.stream.first-window", stream.getFirstWindow());
-		if (stream.getFirstWindow().toBytes() > stream.getWindow().toBytes()) {
-			throw new InvalidConfigurationPropertyValueException("modelarmor.gateway.stream.first-window",
-					stream.getFirstWindow(), "It must not be larger than modelarmor.gateway.stream.window");
+		positive("modelarmor.gateway.stream.segment", stream.getSegment());
+		positive("modelarmor.gateway.stream.first-segment", stream.getFirstSegment());
+		if (stream.getFirstSegment().toBytes() > stream.getSegment().toBytes()) {
+			throw new InvalidConfigurationPropertyValueException("modelarmor.gateway.stream.first-segment",
+					stream.getFirstSegment(), "It must not be larger than modelarmor.gateway.stream.segment");
 		}
-		if (stream.getOverlap().toBytes() < 0 || stream.getOverlap().toBytes() > stream.getWindow().toBytes() / 2) {
+		if (stream.getOverlap().toBytes() < 0 || stream.getOverlap().toBytes() > stream.getSegment().toBytes() / 2) {
 			throw new InvalidConfigurationPropertyValueException("modelarmor.gateway.stream.overlap",
-					stream.getOverlap(), "It must be from 0 to half of modelarmor.gateway.stream.window");
+					stream.getOverlap(), "It must be from 0 to half of modelarmor.gateway.stream.segment");
 		}
 		if (properties.getRetryAfter().isNegative()) {
 			throw new InvalidConfigurationPropertyValueException("modelarmor.gateway.retry-after",
