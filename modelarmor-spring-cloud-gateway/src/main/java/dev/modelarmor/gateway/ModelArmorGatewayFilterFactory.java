@@ -38,6 +38,9 @@ import org.springframework.util.unit.DataSize;
  */
 public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory<ModelArmorGatewayFilterFactory.Config> {
 
+	/** The filter's name in route definitions. */
+	static final String NAME = "ModelArmor";
+
 	private final Supplier<ModelArmorScreening> screening;
 
 	private final ModelArmorGatewayProperties properties;
@@ -61,7 +64,7 @@ public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory
 
 	@Override
 	public String name() {
-		return "ModelArmor";
+		return NAME;
 	}
 
 	@Override

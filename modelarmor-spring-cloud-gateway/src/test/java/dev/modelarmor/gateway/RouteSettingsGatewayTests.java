@@ -3,6 +3,7 @@ package dev.modelarmor.gateway;
 import java.net.http.HttpResponse;
 
 import dev.modelarmor.gateway.internal.GatewayOutcomes;
+import dev.modelarmor.observation.internal.MicrometerScreeningObserver;
 import dev.modelarmor.test.ReceivedRequest;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,16 @@ class RouteSettingsGatewayTests extends GatewayTestSupport {
 		assertThat(response.statusCode()).isEqualTo(200);
 		assertThat(this.modelArmor.received()).extracting(ReceivedRequest::template)
 			.containsExactly("gateway-prompts", "gateway-answers");
+	}
+
+	@Test
+	void aRoutesOwnTemplatesAreValuesOfTheMetersTemplateTag() throws Exception {
+		model.answer(FakeModel.json("{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"Fine.\"}}]}"));
+		post("/templates/v1/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"How are you?\"}]}");
+		assertThat(this.meters.find(MicrometerScreeningObserver.SCREENINGS).counters())
+			.extracting((counter) -> counter.getId().getTag("template"))
+			.contains("gateway-prompts", "gateway-answers")
+			.doesNotContain("other");
 	}
 
 	@Test
