@@ -7,11 +7,13 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
@@ -56,11 +58,9 @@ public final class RedisQuotaBucket implements QuotaBucket {
 
 	private final LocalQuotaBucket fallback;
 
-	private final ExecutorService connector = Executors.newSingleThreadExecutor((task) -> {
-		Thread thread = new Thread(task, "modelarmor-quota-redis");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ExecutorService connector = ModelArmorThreads.platform()
+		.pool("quota-redis", ModelArmorThreads.Work.WAITS, 1, new LinkedBlockingQueue<>(), Duration.ofSeconds(30),
+				new ThreadPoolExecutor.AbortPolicy());
 
 	private final AtomicBoolean connecting = new AtomicBoolean();
 

@@ -87,7 +87,7 @@ final class WindowedScreening implements AutoCloseable {
 	 * @param windows the window size, overlap, parallelism and most windows
 	 */
 	WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows) {
-		this(operations, windows, ModelArmorTaskExecutor.platformThreads("modelarmor-window-", OWN_THREADS, 0, null),
+		this(operations, windows, ModelArmorTaskExecutor.platformThreads("window", OWN_THREADS, 0, null),
 				true, null);
 	}
 
