@@ -9,11 +9,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.retry.RetryDeadline;
+import dev.modelarmor.retry.RetryDelayer;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.http.client.HttpClientSettings;
@@ -99,6 +104,12 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 */
 	private final @Nullable ThreadPoolExecutor exchangeThreads;
 
+	/**
+	 * Where the non-blocking path's calls are ended once past their deadline whatever held them: a platform
+	 * thread of this client's, ended when idle and at close.
+	 */
+	private final ScheduledThreadPoolExecutor deadlineTimer;
+
 	private volatile boolean closed;
 
 	/**
@@ -120,6 +131,9 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 		this.executor = threads.pool("http", ModelArmorThreads.Work.HANDS_ON, MAX_THREADS, new LinkedBlockingQueue<>(),
 				IDLE_THREAD_KEEP_ALIVE, new ThreadPoolExecutor.AbortPolicy());
 		this.answerDeadlines = new AnswerDeadlines(threads);
+		this.deadlineTimer = threads.timer("call-deadlines", ModelArmorThreads.Work.HANDS_ON);
+		this.deadlineTimer.setKeepAliveTime(IDLE_THREAD_KEEP_ALIVE.toNanos(), TimeUnit.NANOSECONDS);
+		this.deadlineTimer.allowCoreThreadTimeOut(true);
 		this.exchangeThreads = HANDS_OFF_TO_A_NEW_THREAD ? exchangeThreads(threads) : null;
 		// Boot's builder refuses a read timeout: the JDK client has none, each request carries its own.
 		this.httpClient = new JdkHttpClientBuilder().withExecutor(this.executor)
@@ -317,6 +331,30 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 		return (host != null) ? host : "none";
 	}
 
+	/**
+	 * The timer of real time that ends the non-blocking path's calls past their deadline.
+	 * @return a delayer on this client's timer; its waits fail once the client is closed
+	 */
+	RetryDelayer deadlineTimer() {
+		return (wait) -> {
+			CompletableFuture<Void> waited = new CompletableFuture<>();
+			ScheduledFuture<?> task;
+			try {
+				task = this.deadlineTimer.schedule(() -> waited.complete(null), wait.toNanos(), TimeUnit.NANOSECONDS);
+			}
+			catch (RejectedExecutionException | ArithmeticException ex) {
+				waited.completeExceptionally(ex);
+				return waited;
+			}
+			waited.whenComplete((done, failure) -> {
+				if (waited.isCancelled()) {
+					task.cancel(false);
+				}
+			});
+			return waited;
+		};
+	}
+
 	/** The JDK client, for tests. */
 	HttpClient httpClient() {
 		return this.httpClient;
@@ -361,6 +399,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 			this.exchangeThreads.shutdown();
 		}
 		this.answerDeadlines.close();
+		this.deadlineTimer.shutdownNow();
 	}
 
 }
