@@ -94,6 +94,15 @@ public final class ModelArmorThreads implements AutoCloseable {
 	}
 
 	/**
+	 * Whether the threads given run waiting work on virtual threads.
+	 * @param threads the threads, or {@code null} for none
+	 * @return whether they are virtual; {@code false} for none
+	 */
+	public static boolean virtual(@Nullable ModelArmorThreads threads) {
+		return threads != null && threads.virtual();
+	}
+
+	/**
 	 * A factory of threads named {@code modelarmor-<purpose>-N}.
 	 * @param purpose what the threads do, e.g. {@code token}
 	 * @param work whether the work waits (and may run on virtual threads)

@@ -24,6 +24,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizeOptions;
+import dev.modelarmor.screening.ModelArmorTaskExecutor;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -35,7 +36,8 @@ import org.springframework.context.annotation.Configuration;
  * The threads of an application with the starter, one run per JVM (not a timed test): the platform threads alive
  * in total and those named {@code modelarmor-*}, when the application is idle, with 256 calls in flight against a
  * slow Model Armor on loopback (answers after 2 s), during a 503 outage (every attempt answered 503 at once,
- * retried until the deadline) and while Model Armor refuses connections, then after the context closed. The calls
+ * retried until the deadline), idle again past the 30 s a pool thread idles, after the context closed, and in a
+ * second context while Model Armor refuses connections. The calls
  * are the non-blocking path's ({@code sanitizeUserPromptAsync}), so that no caller thread of the harness counts.
  * The loopback server runs on two threads of its own ({@code loopback-*}), counted in the total.
  *
@@ -52,6 +54,9 @@ public final class ThreadCountHarness {
 
 	private static final Duration DEADLINE = Duration.ofSeconds(6);
 
+	/** Longer than the 30 s that an idle pool thread lives. */
+	private static final Duration IDLE = Duration.ofSeconds(35);
+
 	private ThreadCountHarness() {
 	}
 
@@ -59,37 +64,60 @@ public final class ThreadCountHarness {
 		boolean virtual = args.length > 0 && Boolean.parseBoolean(args[0]);
 		int inFlight = (args.length > 1) ? Integer.parseInt(args[1]) : 256;
 		LoopbackModelArmor modelArmor = LoopbackModelArmor.start();
+		try {
+			run(modelArmor, virtual, inFlight);
+		}
+		finally {
+			modelArmor.stop();
+		}
+	}
+
+	private static void run(LoopbackModelArmor modelArmor, boolean virtual, int inFlight) throws Exception {
 		int refusingPort = closedPort();
 		List<String> rows = new ArrayList<>();
 		String label = "Java " + Runtime.version().feature() + ((virtual) ? ", virtual on" : ", virtual off");
+		rows.add(row(label, "before the application starts", sample(Duration.ofMillis(200), () -> true)));
 		ConfigurableApplicationContext context = application(modelArmor.port(), virtual);
-		ConfigurableApplicationContext refusing = application(refusingPort, virtual);
 		try {
+			rows.add(row(label, "started, no call yet", sample(Duration.ofMillis(500), () -> true)));
 			ModelArmorOperations operations = context.getBean(ModelArmorOperations.class);
-			// one call first, so that the idle figure is that of an application that has worked
 			operations.sanitizeUserPromptAsync(DataItem.text("warm-up"), SanitizeOptions.NONE, Runnable::run).join();
 			Thread.sleep(1000);
-			rows.add(row(label, "idle", sample(Duration.ofMillis(500), () -> true)));
+			rows.add(row(label, "idle, 1 s after a call", sample(Duration.ofMillis(500), () -> true)));
 			modelArmor.mode = Mode.SLOW;
 			rows.add(row(label, inFlight + " calls in flight, answers after " + SLOW.toSeconds() + " s",
 					load(operations, inFlight)));
+			ModelArmorTaskExecutor tasks = context.getBean(ModelArmorTaskExecutor.class);
+			rows.add(row(label, ModelArmorTaskExecutor.DEFAULT_CONCURRENCY
+					+ " blocking calls on the starter's task executor, answers after " + SLOW.toSeconds() + " s",
+					blockingTasks(operations, tasks, ModelArmorTaskExecutor.DEFAULT_CONCURRENCY)));
 			modelArmor.mode = Mode.UNAVAILABLE;
 			rows.add(row(label, inFlight + " calls, 503 outage, retried for " + DEADLINE.toSeconds() + " s",
 					load(operations, inFlight)));
-			rows.add(row(label, inFlight + " calls, connections refused, retried for " + DEADLINE.toSeconds() + " s",
-					load(refusing.getBean(ModelArmorOperations.class), inFlight)));
+			Thread.sleep(IDLE.toMillis());
+			rows.add(row(label, "idle, " + IDLE.toSeconds() + " s after the last call", sample(Duration.ofMillis(500),
+					() -> true)));
 		}
 		finally {
 			context.close();
+		}
+		Thread.sleep(2000);
+		rows.add(row(label, "2 s after the context closed", sample(Duration.ofMillis(200), () -> true)));
+		ConfigurableApplicationContext refusing = application(refusingPort, virtual);
+		try {
+			rows.add(row(label, inFlight + " calls, connections refused, retried for " + DEADLINE.toSeconds()
+					+ " s (a second context)", load(refusing.getBean(ModelArmorOperations.class), inFlight)));
+		}
+		finally {
 			refusing.close();
 		}
 		Thread.sleep(2000);
-		rows.add(row(label, "2 s after the contexts closed", sample(Duration.ofMillis(200), () -> true)));
-		modelArmor.stop();
+		rows.add(row(label, "2 s after it closed", sample(Duration.ofMillis(200), () -> true)));
 		System.out.printf(Locale.ROOT, "Thread count harness: %d cores, Java %s, load average %.2f%n%n",
 				Runtime.getRuntime().availableProcessors(), Runtime.version(),
 				ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-		System.out.println("| JVM | phase | platform threads (peak) | modelarmor-* (peak) | modelarmor-* at peak, by purpose |");
+		System.out.println("| JVM | phase | platform threads (peak) | platform modelarmor-* (peak) "
+				+ "| modelarmor-* at peak, by purpose (virtual ones marked) |");
 		System.out.println("|---|---|---|---|---|");
 		rows.forEach(System.out::println);
 	}
@@ -115,6 +143,26 @@ public final class ThreadCountHarness {
 		return sample(Duration.ofMinutes(1), () -> !all.isDone());
 	}
 
+	/** Blocking calls handed to the task executor, each on one of its threads (none runs on this one). */
+	private static Sample blockingTasks(ModelArmorOperations operations, ModelArmorTaskExecutor tasks, int count) {
+		java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(count);
+		for (int i = 0; i < count; i++) {
+			String text = "task " + i;
+			tasks.execute(() -> {
+				try {
+					operations.sanitizeUserPrompt(text);
+				}
+				catch (RuntimeException ex) {
+					// counted by the threads, not the outcome
+				}
+				finally {
+					done.countDown();
+				}
+			});
+		}
+		return sample(Duration.ofMinutes(1), () -> done.getCount() > 0);
+	}
+
 	/** The peak over the period, or for as long as the condition holds (at least one sample). */
 	private static Sample sample(Duration longest, java.util.function.BooleanSupplier going) {
 		long end = System.nanoTime() + longest.toNanos();
@@ -125,7 +173,7 @@ public final class ThreadCountHarness {
 				peak = new Sample(Math.max(now.total(), peak.total()), Math.max(now.ours(), peak.ours()),
 						(now.ours() >= peak.ours()) ? now.byPurpose() : peak.byPurpose());
 			}
-			sleep(20);
+			sleep(50);
 		}
 		while (going.getAsBoolean() && System.nanoTime() < end);
 		return peak;
@@ -151,7 +199,10 @@ public final class ThreadCountHarness {
 		}
 	}
 
-	/** The platform threads alive, in total and named {@code modelarmor-*} (by purpose, the name without its number). */
+	/**
+	 * The platform threads alive, in total and named {@code modelarmor-*} (by purpose, the name without its number),
+	 * and on Java 21 and later the virtual threads named {@code modelarmor-*}, read from a thread dump.
+	 */
 	private record Sample(int total, int ours, Map<String, Integer> byPurpose) {
 
 		static Sample now() {
@@ -164,7 +215,50 @@ public final class ThreadCountHarness {
 					byPurpose.merge(name.replaceAll("-\\d+$", ""), 1, Integer::sum);
 				}
 			}
+			for (String name : VirtualThreads.names()) {
+				if (name.startsWith("modelarmor-")) {
+					byPurpose.merge(name.replaceAll("-\\d+$", "") + " (virtual)", 1, Integer::sum);
+				}
+			}
 			return new Sample(THREADS.getThreadCount(), ours, byPurpose);
+		}
+
+	}
+
+	/**
+	 * The names of the virtual threads alive, from the JDK's thread dump (Java 21 and later; none before), read
+	 * through reflection so that the harness compiles on Java 17.
+	 */
+	private static final class VirtualThreads {
+
+		private static final java.util.regex.Pattern VIRTUAL = java.util.regex.Pattern
+			.compile("^#\\d+ \"([^\"]*)\" virtual");
+
+		static List<String> names() {
+			if (Runtime.version().feature() < 21) {
+				return List.of();
+			}
+			try {
+				java.nio.file.Path dump = java.nio.file.Files.createTempFile("threads", ".txt");
+				java.nio.file.Files.delete(dump);
+				Object bean = ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+				Class<?> format = Class.forName("com.sun.management.HotSpotDiagnosticMXBean$ThreadDumpFormat");
+				Object text = format.getField("TEXT_PLAIN").get(null);
+				com.sun.management.HotSpotDiagnosticMXBean.class.getMethod("dumpThreads", String.class, format)
+					.invoke(bean, dump.toString(), text);
+				List<String> names = new ArrayList<>();
+				for (String line : java.nio.file.Files.readAllLines(dump)) {
+					java.util.regex.Matcher matcher = VIRTUAL.matcher(line);
+					if (matcher.find()) {
+						names.add(matcher.group(1));
+					}
+				}
+				java.nio.file.Files.delete(dump);
+				return names;
+			}
+			catch (ReflectiveOperationException | IOException ex) {
+				throw new IllegalStateException(ex);
+			}
 		}
 
 	}

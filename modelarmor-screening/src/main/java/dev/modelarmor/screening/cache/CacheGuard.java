@@ -59,16 +59,21 @@ final class CacheGuard implements AutoCloseable {
 
 	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping,
 			boolean inProcess) {
+		this(timeout, failuresToSkip, skipFor, clock, skipping, inProcess, ModelArmorThreads.platform());
+	}
+
+	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping,
+			boolean inProcess, ModelArmorThreads threads) {
 		this.timeout = timeout;
 		this.failuresToSkip = failuresToSkip;
 		this.skipForMillis = skipFor.toMillis();
 		this.clock = clock;
 		this.skipping = skipping;
-		this.executor = inProcess ? null : newExecutor();
+		this.executor = inProcess ? null : newExecutor(threads);
 	}
 
-	private static ThreadPoolExecutor newExecutor() {
-		return ModelArmorThreads.platform().pool("cache", ModelArmorThreads.Work.WAITS, THREADS,
+	private static ThreadPoolExecutor newExecutor(ModelArmorThreads threads) {
+		return threads.pool("cache", ModelArmorThreads.Work.WAITS, THREADS,
 				new ArrayBlockingQueue<>(QUEUE), Duration.ofSeconds(30), new ThreadPoolExecutor.AbortPolicy());
 	}
 
