@@ -6,6 +6,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.stream.Stream;
 import java.util.stream.Collectors;
 
@@ -25,6 +28,7 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.modelarmor.architecture.LeakyApi;
 import dev.modelarmor.architecture.internal.Plumbing;
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.NullMarked;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -339,6 +343,30 @@ class ArchitectureTests {
 		.belongToAnyOf(RetrySynchronizationManager.class)
 		.because("parameters are passed, not smuggled through thread-locals: a value on the thread is lost "
 				+ "on every thread hop (reactive streams, executors) and hidden from the reader");
+
+	/**
+	 * Where threads are made: {@code ModelArmorThreads} names them, makes them daemon or virtual and ends its pools
+	 * with the context. The test kit's stand-in ({@code dev.modelarmor.test}) is a server of its own.
+	 */
+	static final ArchRule THREADS_COME_FROM_ONE_PLACE = noClasses()
+		.that(describe("are not ModelArmorThreads or the test kit",
+				(JavaClass type) -> !type.getName().startsWith(ModelArmorThreads.class.getName())
+						&& !type.getPackageName().equals("dev.modelarmor.test")))
+		.should()
+		.callConstructorWhere(describe("it makes a thread or a pool",
+				(call) -> call.getTargetOwner().isAssignableTo(Thread.class)
+						|| call.getTargetOwner().isAssignableTo(ThreadPoolExecutor.class)
+						|| call.getTargetOwner().isAssignableTo(ForkJoinPool.class)))
+		.orShould()
+		.dependOnClassesThat()
+		.belongToAnyOf(Executors.class)
+		.because("every thread is named modelarmor-<purpose>-N, never holds the JVM, is virtual where Spring Boot's "
+				+ "own executors are, and ends with the context: ModelArmorThreads sees to all four");
+
+	@Test
+	void threadsComeFromOnePlace() {
+		THREADS_COME_FROM_ONE_PLACE.check(MAIN);
+	}
 
 	@Test
 	void packagesAreLayered() {

@@ -12,10 +12,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.google.auth.Credentials;
 import com.google.auth.RequestMetadataCallback;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
 
@@ -48,9 +48,7 @@ final class BoundedCredentials implements AutoCloseable {
 	/** Fetches waiting for a thread beyond those running; one more is refused, failing its caller at once. */
 	static final int MAX_WAITING = 16;
 
-	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
-
-	private static final AtomicInteger threads = new AtomicInteger();
+	private static final Duration IDLE_THREAD_KEEP_ALIVE = Duration.ofSeconds(30);
 
 	private final Credentials credentials;
 
@@ -65,18 +63,17 @@ final class BoundedCredentials implements AutoCloseable {
 	private @Nullable CompletableFuture<Void> refresh;
 
 	BoundedCredentials(Credentials credentials) {
+		this(credentials, ModelArmorThreads.platform());
+	}
+
+	BoundedCredentials(Credentials credentials, ModelArmorThreads threads) {
 		this.credentials = credentials;
-		this.executor = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
-				new ArrayBlockingQueue<>(MAX_WAITING), (task) -> {
-					Thread thread = new Thread(task, "modelarmor-token-" + threads.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				}, (task, executor) -> {
+		this.executor = threads.pool("token", ModelArmorThreads.Work.WAITS, MAX_THREADS,
+				new ArrayBlockingQueue<>(MAX_WAITING), IDLE_THREAD_KEEP_ALIVE, (task, executor) -> {
 					throw new RejectedExecutionException(executor.isShutdown() ? "closed"
 							: "the token executor is saturated (" + MAX_THREADS + " fetches running, " + MAX_WAITING
 									+ " waiting)");
 				});
-		this.executor.allowCoreThreadTimeOut(true);
 	}
 
 	/**

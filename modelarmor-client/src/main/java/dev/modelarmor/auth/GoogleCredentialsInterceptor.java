@@ -13,6 +13,7 @@ import com.google.auth.oauth2.OAuth2Credentials;
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.NonBlockingAuthorization;
 import dev.modelarmor.client.internal.transport.RequestDeadline;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -75,17 +76,35 @@ public final class GoogleCredentialsInterceptor
 	 * may shorten it
 	 */
 	public GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait) {
-		this(credentials, maxWait, Clock.systemUTC(), TokenRefresher.CHECK_EVERY);
+		this(credentials, maxWait, false);
+	}
+
+	/**
+	 * Creates an interceptor whose token fetches and refreshes may run on virtual threads.
+	 * @param credentials the credentials, usually from {@link GoogleCredentialsLoader}
+	 * @param maxWait the longest a request waits for a token, usually the read timeout; a call's deadline
+	 * may shorten it
+	 * @param virtualThreads whether tokens are fetched on virtual threads (Java 21 and later) rather than on
+	 * daemon platform threads
+	 * @throws IllegalStateException when virtual threads are asked for before Java 21
+	 */
+	public GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait, boolean virtualThreads) {
+		this(credentials, maxWait, Clock.systemUTC(), TokenRefresher.CHECK_EVERY, ModelArmorThreads.of(virtualThreads));
 	}
 
 	GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait, Clock clock, Duration checkEvery) {
+		this(credentials, maxWait, clock, checkEvery, ModelArmorThreads.platform());
+	}
+
+	private GoogleCredentialsInterceptor(Credentials credentials, Duration maxWait, Clock clock, Duration checkEvery,
+			ModelArmorThreads threads) {
 		if (maxWait.isNegative() || maxWait.isZero()) {
 			throw new IllegalArgumentException("maxWait must be positive but was " + maxWait);
 		}
-		this.credentials = new BoundedCredentials(credentials);
+		this.credentials = new BoundedCredentials(credentials, threads);
 		this.maxWait = maxWait;
 		this.refresher = (credentials instanceof OAuth2Credentials oauth2)
-				? TokenRefresher.start(oauth2, clock, checkEvery) : null;
+				? TokenRefresher.start(oauth2, clock, checkEvery, threads) : null;
 	}
 
 	/**

@@ -4,13 +4,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.Date;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.OAuth2Credentials;
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -41,8 +40,6 @@ final class TokenRefresher implements AutoCloseable {
 
 	private static final Log logger = LogFactory.getLog(TokenRefresher.class);
 
-	private static final AtomicInteger threads = new AtomicInteger();
-
 	private final OAuth2Credentials credentials;
 
 	private final Clock clock;
@@ -51,14 +48,10 @@ final class TokenRefresher implements AutoCloseable {
 
 	private volatile boolean failing;
 
-	private TokenRefresher(OAuth2Credentials credentials, Clock clock) {
+	private TokenRefresher(OAuth2Credentials credentials, Clock clock, ModelArmorThreads threads) {
 		this.credentials = credentials;
 		this.clock = clock;
-		this.scheduler = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "modelarmor-token-refresh-" + threads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.scheduler = threads.timer("token-refresh", ModelArmorThreads.Work.WAITS);
 	}
 
 	/**
@@ -69,7 +62,20 @@ final class TokenRefresher implements AutoCloseable {
 	 * @return the running refresher
 	 */
 	static TokenRefresher start(OAuth2Credentials credentials, Clock clock, Duration checkEvery) {
-		TokenRefresher refresher = new TokenRefresher(credentials, clock);
+		return start(credentials, clock, checkEvery, ModelArmorThreads.platform());
+	}
+
+	/**
+	 * Starts checking at once, then every {@code checkEvery} after the end of the previous check.
+	 * @param credentials the credentials whose token to keep fresh
+	 * @param clock tells the time that token expiries are compared with
+	 * @param checkEvery the pause between checks
+	 * @param threads makes the refresher's thread
+	 * @return the running refresher
+	 */
+	static TokenRefresher start(OAuth2Credentials credentials, Clock clock, Duration checkEvery,
+			ModelArmorThreads threads) {
+		TokenRefresher refresher = new TokenRefresher(credentials, clock, threads);
 		refresher.scheduler.scheduleWithFixedDelay(refresher::refreshIfDue, 0, checkEvery.toNanos(),
 				TimeUnit.NANOSECONDS);
 		return refresher;

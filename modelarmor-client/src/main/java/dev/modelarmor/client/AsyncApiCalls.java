@@ -77,7 +77,7 @@ final class AsyncApiCalls {
 			}
 			throw AttemptStep.endedBy(progress, Futures.unwrap(failure));
 		});
-		CompletableFuture<Void> pastDeadline = this.retries.pastDeadline();
+		CompletableFuture<Void> pastDeadline = this.retries.pastDeadline(this.transport.deadlineTimer());
 		pastDeadline.thenRun(() -> {
 			if (!answer.isDone() && answer.completeExceptionally(progress.pastDeadline())) {
 				retried.cancel(true);

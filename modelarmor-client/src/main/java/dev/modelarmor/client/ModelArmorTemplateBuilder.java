@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -52,6 +53,8 @@ public final class ModelArmorTemplateBuilder {
 	private ModelArmorCallObserver callObserver = ModelArmorCallObserver.NONE;
 
 	private AttemptGate attemptGate = AttemptGate.OPEN;
+
+	private boolean virtualThreads;
 
 	ModelArmorTemplateBuilder() {
 	}
@@ -230,11 +233,26 @@ public final class ModelArmorTemplateBuilder {
 	}
 
 	/**
+	 * Whether the exchanges that hold a thread while they wait for their answer (on Java 24 and earlier with
+	 * two cores or fewer) hold a virtual thread rather than a daemon platform thread, as Spring Boot's own
+	 * executors do with {@code spring.threads.virtual.enabled=true}; the auto-configuration sets it so. The
+	 * HTTP client's executor, which only hands bytes on, and the thread that ends late answers stay
+	 * platform threads. Off unless set.
+	 * @param virtualThreads whether to use virtual threads (Java 21 and later)
+	 * @return this builder
+	 */
+	public ModelArmorTemplateBuilder virtualThreads(boolean virtualThreads) {
+		this.virtualThreads = virtualThreads;
+		return this;
+	}
+
+	/**
 	 * Builds the template.
 	 * @return the template
 	 * @throws IllegalArgumentException when no project id was given, or when the project id, the
 	 * location or the template id is blank, {@code .} or {@code ..} (also percent-encoded)
 	 * @throws dev.modelarmor.retry.InvalidSettingException when a timeout is not positive
+	 * @throws IllegalStateException when virtual threads are asked for before Java 21
 	 */
 	public ModelArmorTemplate build() {
 		Assert.hasText(this.projectId, "projectId must not be empty");
@@ -251,7 +269,7 @@ public final class ModelArmorTemplateBuilder {
 		HttpTimeouts timeouts = HttpTimeouts.of(this.httpClientSettings.connectTimeout(),
 				this.httpClientSettings.readTimeout());
 		DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,
-				timeouts);
+				timeouts, ModelArmorThreads.of(this.virtualThreads));
 		try {
 			// an authorization with headers as a future is the attempt step's, on both paths; another
 			// one is an interceptor of the blocking path's RestClient, and the non-blocking path runs on

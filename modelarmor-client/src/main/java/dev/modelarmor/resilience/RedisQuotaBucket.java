@@ -7,11 +7,13 @@ import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import io.github.bucket4j.distributed.AsyncBucketProxy;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
@@ -56,11 +58,7 @@ public final class RedisQuotaBucket implements QuotaBucket {
 
 	private final LocalQuotaBucket fallback;
 
-	private final ExecutorService connector = Executors.newSingleThreadExecutor((task) -> {
-		Thread thread = new Thread(task, "modelarmor-quota-redis");
-		thread.setDaemon(true);
-		return thread;
-	});
+	private final ExecutorService connector;
 
 	private final AtomicBoolean connecting = new AtomicBoolean();
 
@@ -81,6 +79,24 @@ public final class RedisQuotaBucket implements QuotaBucket {
 	 */
 	public RedisQuotaBucket(LettuceConnectionFactory connectionFactory, String key, QuotaSettings settings,
 			Clock clock) {
+		this(connectionFactory, key, settings, clock, false);
+	}
+
+	/**
+	 * Creates the shared bucket; it connects on first use, on a virtual thread when asked.
+	 * @param connectionFactory the application's Lettuce connection factory
+	 * @param key the Redis key of the bucket, the same for every instance that shares the quota
+	 * @param settings the quota and the Redis timeout
+	 * @param clock the wall clock the instances share
+	 * @param virtualThreads whether it connects on a virtual thread (Java 21 and later) rather than on a daemon
+	 * platform thread
+	 * @throws IllegalStateException when virtual threads are asked for before Java 21
+	 */
+	public RedisQuotaBucket(LettuceConnectionFactory connectionFactory, String key, QuotaSettings settings,
+			Clock clock, boolean virtualThreads) {
+		this.connector = ModelArmorThreads.of(virtualThreads)
+			.pool("quota-redis", ModelArmorThreads.Work.WAITS, 1, new LinkedBlockingQueue<>(), Duration.ofSeconds(30),
+					new ThreadPoolExecutor.AbortPolicy());
 		this.connectionFactory = connectionFactory;
 		this.key = key.getBytes(StandardCharsets.UTF_8);
 		this.settings = settings;

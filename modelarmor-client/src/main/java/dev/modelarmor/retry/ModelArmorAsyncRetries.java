@@ -154,7 +154,17 @@ public final class ModelArmorAsyncRetries {
 	 * @return the future
 	 */
 	public CompletableFuture<Void> pastDeadline() {
-		return RetryDelayer.scheduled().delay(this.policies.backOff().deadline().plus(DEADLINE_GRACE));
+		return pastDeadline(RetryDelayer.scheduled());
+	}
+
+	/**
+	 * Completes once the longest a call may take has passed in real time, as {@link #pastDeadline()} does, on
+	 * the timer given (the client's own, ended with it).
+	 * @param timer a timer of real time
+	 * @return the future
+	 */
+	public CompletableFuture<Void> pastDeadline(RetryDelayer timer) {
+		return timer.delay(this.policies.backOff().deadline().plus(DEADLINE_GRACE));
 	}
 
 	/** One call on its way through the attempts; its steps follow one another, never overlap. */

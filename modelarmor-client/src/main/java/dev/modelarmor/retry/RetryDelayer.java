@@ -26,7 +26,7 @@ public interface RetryDelayer {
 	 * @return the delayer
 	 */
 	static RetryDelayer scheduled() {
-		return RetryTimer.DELAYER;
+		return RetryTimer.SHARED;
 	}
 
 	/**

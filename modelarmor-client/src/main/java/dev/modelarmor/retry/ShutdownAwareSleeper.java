@@ -7,13 +7,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import dev.modelarmor.internal.ModelArmorThreads;
+
 import org.springframework.retry.backoff.Sleeper;
 
 /**
  * Sleeps between retries until {@link #close()}: then every wait in progress, and every later one,
  * ends at once with {@link RetriesStoppedException}, so that an application shutting down is not held
  * for up to {@code max-backoff} by calls waiting to retry. As a {@link RetryDelayer} it does the same for the
- * non-blocking path's waits, scheduled on {@link RetryDelayer#scheduled()}: they fail at close.
+ * non-blocking path's waits, scheduled on a timer thread of its own ({@code modelarmor-retry-timer-N}, ended
+ * when idle and at close): they fail at close.
  */
 public final class ShutdownAwareSleeper implements Sleeper, RetryDelayer {
 
@@ -22,6 +25,8 @@ public final class ShutdownAwareSleeper implements Sleeper, RetryDelayer {
 	private final transient CountDownLatch closed = new CountDownLatch(1);
 
 	private final transient Set<CompletableFuture<Void>> waiting = ConcurrentHashMap.newKeySet();
+
+	private final transient RetryTimer timer = new RetryTimer(ModelArmorThreads.platform());
 
 	@Override
 	public void sleep(long backOffPeriod) throws InterruptedException {
@@ -35,7 +40,7 @@ public final class ShutdownAwareSleeper implements Sleeper, RetryDelayer {
 		if (this.closed.getCount() == 0) {
 			return CompletableFuture.failedFuture(new RetriesStoppedException());
 		}
-		CompletableFuture<Void> waited = RetryDelayer.scheduled().delay(wait);
+		CompletableFuture<Void> waited = this.timer.delay(wait);
 		this.waiting.add(waited);
 		waited.whenComplete((done, failure) -> this.waiting.remove(waited));
 		if (this.closed.getCount() == 0) {
@@ -45,13 +50,14 @@ public final class ShutdownAwareSleeper implements Sleeper, RetryDelayer {
 	}
 
 	/**
-	 * Ends every wait now and later.
+	 * Ends every wait now and later, and the timer's thread.
 	 */
 	public void close() {
 		this.closed.countDown();
 		for (CompletableFuture<Void> waited : this.waiting) {
 			waited.completeExceptionally(new RetriesStoppedException());
 		}
+		this.timer.close();
 	}
 
 	/**

@@ -85,7 +85,7 @@ final class LongTextScreening implements AutoCloseable {
 	 * @param windows the window size, overlap, parallelism and most windows
 	 */
 	LongTextScreening(ModelArmorOperations operations, WindowSettings windows) {
-		this(operations, windows, ModelArmorTaskExecutor.platformThreads("modelarmor-window-", OWN_THREADS, 0, null),
+		this(operations, windows, ModelArmorTaskExecutor.platformThreads("window", OWN_THREADS, 0, null),
 				true, null);
 	}
 

@@ -398,7 +398,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 		public ModelArmorScreening build() {
 			ModelArmorTaskExecutor given = this.executor;
 			ModelArmorTaskExecutor executor = (given != null) ? given
-					: ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
+					: ModelArmorTaskExecutor.platformThreads(ModelArmorTaskExecutor.SCREENING, ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);

@@ -1,13 +1,13 @@
 package dev.modelarmor.screening;
 
+import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
@@ -37,7 +37,10 @@ public final class ModelArmorTaskExecutor implements AutoCloseable {
 	 */
 	public static final int DEFAULT_QUEUE_CAPACITY = 0;
 
-	private static final long KEEP_ALIVE_SECONDS = 60;
+	/** What the starter's own executor's threads are named after: {@code modelarmor-screening-N}. */
+	public static final String SCREENING = "screening";
+
+	private static final Duration KEEP_ALIVE = Duration.ofSeconds(60);
 
 	private final Executor delegate;
 
@@ -54,41 +57,36 @@ public final class ModelArmorTaskExecutor implements AutoCloseable {
 	}
 
 	/**
-	 * An executor on daemon platform threads, none while idle.
-	 * @param threadNamePrefix the start of its threads' names, followed by a number
+	 * An executor on daemon platform threads named {@code modelarmor-<purpose>-N}, none while idle.
+	 * @param purpose what its threads do, in their names
 	 * @param maxThreads the most threads
 	 * @param queueCapacity the most tasks that wait for a thread
 	 * @param decorator carries the caller's context to the task, or {@code null}
 	 * @return the executor
 	 */
-	public static ModelArmorTaskExecutor platformThreads(String threadNamePrefix, int maxThreads, int queueCapacity,
+	public static ModelArmorTaskExecutor platformThreads(String purpose, int maxThreads, int queueCapacity,
 			@Nullable TaskDecorator decorator) {
 		Assert.isTrue(maxThreads > 0, "maxThreads must be positive");
 		Assert.isTrue(queueCapacity >= 0, "queueCapacity must not be negative");
-		AtomicInteger threads = new AtomicInteger();
-		ThreadPoolExecutor pool = new ThreadPoolExecutor(maxThreads, maxThreads, KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
-				(queueCapacity > 0) ? new ArrayBlockingQueue<>(queueCapacity)
-						: new SynchronousQueue<>(),
-				(task) -> {
-					Thread thread = new Thread(task, threadNamePrefix + threads.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				}, new ThreadPoolExecutor.AbortPolicy());
-		pool.allowCoreThreadTimeOut(true);
+		ThreadPoolExecutor pool = ModelArmorThreads.platform()
+			.pool(purpose, ModelArmorThreads.Work.WAITS, maxThreads,
+					(queueCapacity > 0) ? new ArrayBlockingQueue<>(queueCapacity) : new SynchronousQueue<>(), KEEP_ALIVE,
+					new ThreadPoolExecutor.AbortPolicy());
 		return new ModelArmorTaskExecutor(pool, pool::shutdownNow, decorator);
 	}
 
 	/**
-	 * An executor that starts a virtual thread named {@code modelarmor-N} per task, at most a number at once.
-	 * Needs Java 21.
+	 * An executor that starts a virtual thread named {@code modelarmor-screening-N} per task, at most a number at
+	 * once. Needs Java 21.
 	 * @param concurrencyLimit the most tasks that run at once
 	 * @param decorator carries the caller's context to the task, or {@code null}
 	 * @return the executor
+	 * @throws IllegalStateException before Java 21
 	 */
 	public static ModelArmorTaskExecutor virtualThreads(int concurrencyLimit, @Nullable TaskDecorator decorator) {
 		Assert.isTrue(concurrencyLimit > 0, "concurrencyLimit must be positive");
-		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor("modelarmor-");
-		executor.setVirtualThreads(true);
+		SimpleAsyncTaskExecutor executor = new SimpleAsyncTaskExecutor(
+				ModelArmorThreads.of(true).factory(SCREENING, ModelArmorThreads.Work.WAITS));
 		executor.setConcurrencyLimit(concurrencyLimit);
 		executor.setRejectTasksWhenLimitReached(true);
 		return new ModelArmorTaskExecutor(executor, executor::close, null).decorated(decorator);

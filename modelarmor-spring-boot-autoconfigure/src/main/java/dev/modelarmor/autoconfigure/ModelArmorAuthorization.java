@@ -64,7 +64,7 @@ final class ModelArmorAuthorization implements AutoCloseable {
 	static ModelArmorAuthorization resolve(ModelArmorProperties properties, Duration tokenWait,
 			ModelArmorCredentialsProvider provider, PropertyResolver environment,
 			Supplier<? extends @Nullable String> platformProjectId) {
-		return resolve(properties, tokenWait, provider, environment, platformProjectId, List::of);
+		return resolve(properties, tokenWait, provider, environment, platformProjectId, List::of, false);
 	}
 
 	/**
@@ -77,13 +77,14 @@ final class ModelArmorAuthorization implements AutoCloseable {
 	 * @param platformProjectId spring-cloud-gcp's project id, or {@code null}
 	 * @param laterProblems the problems of the parts of the configuration after this one, reported with
 	 * this one's when it fails
+	 * @param virtualThreads whether tokens are fetched on virtual threads
 	 * @return the authorization
 	 * @throws ModelArmorConfigurationException naming every setting that is missing or invalid
 	 */
 	static ModelArmorAuthorization resolve(ModelArmorProperties properties, Duration tokenWait,
 			ModelArmorCredentialsProvider provider, PropertyResolver environment,
 			Supplier<? extends @Nullable String> platformProjectId,
-			Supplier<List<ModelArmorConfigurationException>> laterProblems) {
+			Supplier<List<ModelArmorConfigurationException>> laterProblems, boolean virtualThreads) {
 		Inspection inspection = inspect(properties, provider, environment, platformProjectId);
 		if (!inspection.problems().isEmpty()) {
 			List<ModelArmorConfigurationException> problems = new ArrayList<>(inspection.problems());
@@ -97,7 +98,7 @@ final class ModelArmorAuthorization implements AutoCloseable {
 		logger.info("Model Armor client: credentials=" + source.tag() + " tokenWait=" + tokenWait.toMillis() + "ms");
 		String quotaProjectId = credentialsProperties.getQuotaProjectId();
 		return new ModelArmorAuthorization(
-				(credentials != null) ? new GoogleCredentialsInterceptor(credentials, tokenWait) : null,
+				(credentials != null) ? new GoogleCredentialsInterceptor(credentials, tokenWait, virtualThreads) : null,
 				inspection.projectId().orElseThrow(),
 				(quotaProjectId != null && !quotaProjectId.isBlank()) ? quotaProjectId.strip() : null);
 	}

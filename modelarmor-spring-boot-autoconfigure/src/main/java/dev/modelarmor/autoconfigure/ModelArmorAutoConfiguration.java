@@ -7,6 +7,7 @@ import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.ModelArmorTemplate;
 import dev.modelarmor.guard.ModelArmorGuardPostProcessor;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.ModelArmorRetryCustomizer;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;
@@ -23,8 +24,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.web.client.RestClient;
 
@@ -47,6 +50,16 @@ import org.springframework.web.client.RestClient;
 @EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorScreeningProperties.class })
 public final class ModelArmorAutoConfiguration {
 
+	/**
+	 * Where the starter's threads come from: its waiting work on virtual threads where Spring Boot's own
+	 * executors run on them ({@code spring.threads.virtual.enabled=true} on Java 21 and later). Closed with the
+	 * context, after the beans that use it, ending every pool it made that is still running.
+	 */
+	@Bean(destroyMethod = "close")
+	ModelArmorThreads modelArmorThreads(Environment environment) {
+		return ModelArmorThreads.of(Threading.VIRTUAL.isActive(environment));
+	}
+
 	@Bean
 	@ConditionalOnMissingBean
 	ShutdownAwareSleeper modelArmorRetrySleeper() {
@@ -65,7 +78,7 @@ public final class ModelArmorAutoConfiguration {
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
 			ShutdownAwareSleeper modelArmorRetrySleeper, ObjectProvider<AttemptGate> attemptGate,
-			ObjectProvider<RetryBudget> retryBudget) {
+			ObjectProvider<RetryBudget> retryBudget, ModelArmorThreads modelArmorThreads) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper));
 		RetryBudget budget = retryBudget.getIfUnique();
 		RetryTemplate retryTemplate = retryTemplate(settings.retryEnabled(), settings.retry(), runtime, budget);
@@ -83,17 +96,19 @@ public final class ModelArmorAutoConfiguration {
 			.templateId(settings.templateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.attemptGate(attemptGate.getIfAvailable(() -> AttemptGate.OPEN))
+			.virtualThreads(modelArmorThreads.virtual())
 			.build();
 	}
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = ModelArmorTemplateCheck.ENABLED_PROPERTY, matchIfMissing = true)
 	ModelArmorTemplateCheck modelArmorTemplateCheck(ModelArmorOperations operations, ModelArmorSettings settings,
-			TemplatesInUse templatesInUse, ObjectProvider<ModelArmorGuardPostProcessor> guard) {
+			TemplatesInUse templatesInUse, ObjectProvider<ModelArmorGuardPostProcessor> guard,
+			ModelArmorThreads modelArmorThreads) {
 		return new ModelArmorTemplateCheck(operations,
 				() -> ModelArmorTemplateCheck.named(templatesInUse,
 						guard.stream().map(ModelArmorGuardPostProcessor::templates).findFirst().orElse(Map.of())),
-				settings.location(), settings.retry().deadline());
+				settings.location(), settings.retry().deadline(), modelArmorThreads);
 	}
 
 	/** The non-blocking path's retries, the blocking path's twins: the same settings, runtime and budget. */

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.observation.internal.MicrometerVerdictCacheObserver;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.cache.VerdictCache;
@@ -52,7 +53,8 @@ public final class ModelArmorCacheAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	VerdictCache modelArmorVerdictCache(ObjectProvider<CacheManager> cacheManager, ModelArmorCacheProperties settings,
-			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer, Environment environment) {
+			ModelArmorSettings modelArmorSettings, ObjectProvider<VerdictCacheObserver> observer, Environment environment,
+			ObjectProvider<ModelArmorThreads> modelArmorThreads) {
 		CacheManager manager = cacheManager.getIfUnique();
 		if (manager == null) {
 			throw new ModelArmorConfigurationException("modelarmor.cache.enabled",
@@ -76,7 +78,8 @@ public final class ModelArmorCacheAutoConfiguration {
 		catch (InvalidPropertyValue ex) {
 			throw InvalidPropertyValue.asConfigured(List.of(ex), environment).get(0);
 		}
-		return new VerdictCache(cache, checked, Clock.systemUTC(), observer.getIfAvailable(() -> VerdictCacheObserver.NONE));
+		return new VerdictCache(cache, checked, Clock.systemUTC(), observer.getIfAvailable(() -> VerdictCacheObserver.NONE),
+				ModelArmorThreads.virtual(modelArmorThreads.getIfAvailable()));
 	}
 
 	@Bean

@@ -3,6 +3,7 @@ package dev.modelarmor.autoconfigure;
 import dev.modelarmor.auth.GoogleCredentialsLoader;
 import dev.modelarmor.auth.ModelArmorCredentialsProvider;
 import dev.modelarmor.client.ModelArmorOperations;
+import dev.modelarmor.internal.ModelArmorThreads;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -31,9 +32,11 @@ class ModelArmorCredentialsConfiguration {
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
 	ModelArmorAuthorization modelArmorAuthorization(ModelArmorProperties properties, ModelArmorSettings settings,
 			ModelArmorCredentialsProvider modelArmorCredentialsProvider, Environment environment,
-			ConfigurableListableBeanFactory beanFactory, ModelArmorStartupReport modelArmorStartupReport) {
+			ConfigurableListableBeanFactory beanFactory, ModelArmorStartupReport modelArmorStartupReport,
+			ModelArmorThreads modelArmorThreads) {
 		return ModelArmorAuthorization.resolve(properties, settings.timeouts().read(), modelArmorCredentialsProvider,
-				environment, springCloudGcp(beanFactory)::projectId, modelArmorStartupReport::guardedMethodProblems);
+				environment, springCloudGcp(beanFactory)::projectId, modelArmorStartupReport::guardedMethodProblems,
+				modelArmorThreads.virtual());
 	}
 
 	private static SpringCloudGcp springCloudGcp(ConfigurableListableBeanFactory beanFactory) {

@@ -2,6 +2,7 @@ package dev.modelarmor.autoconfigure;
 
 import java.util.Objects;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.observation.internal.MicrometerResilienceObserver;
 import dev.modelarmor.observation.internal.ModelArmorResilienceMeters;
 import dev.modelarmor.resilience.AttemptGate;
@@ -64,7 +65,8 @@ public final class ModelArmorResilienceAutoConfiguration {
 	@ConditionalOnBooleanProperty(name = "modelarmor.quota.enabled")
 	QuotaLimiter modelArmorQuotaLimiter(ModelArmorSettings modelArmorSettings,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ShutdownAwareSleeper> sleeper,
-			ObjectProvider<ModelArmorAuthorization> authorization, BeanFactory beanFactory) {
+			ObjectProvider<ModelArmorAuthorization> authorization, BeanFactory beanFactory,
+			ObjectProvider<ModelArmorThreads> modelArmorThreads) {
 		QuotaSettings settings = modelArmorSettings.quota();
 		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> {
 			ShutdownAwareSleeper shutdownAware = sleeper.getIfAvailable();
@@ -72,7 +74,7 @@ public final class ModelArmorResilienceAutoConfiguration {
 		});
 		if (ClassUtils.isPresent(LETTUCE_FACTORY, null) && ClassUtils.isPresent(BUCKET4J_LETTUCE, null)) {
 			QuotaLimiter shared = SharedQuota.limiter(beanFactory, key(authorization.getIfAvailable()), settings,
-					runtime);
+					runtime, ModelArmorThreads.virtual(modelArmorThreads.getIfAvailable()));
 			if (shared != null) {
 				return shared;
 			}
@@ -144,12 +146,12 @@ public final class ModelArmorResilienceAutoConfiguration {
 	private static final class SharedQuota {
 
 		static @Nullable QuotaLimiter limiter(BeanFactory beanFactory, String key,
-				QuotaSettings settings, RetryRuntime runtime) {
+				QuotaSettings settings, RetryRuntime runtime, boolean virtualThreads) {
 			org.springframework.data.redis.connection.RedisConnectionFactory factory = beanFactory
 				.getBeanProvider(org.springframework.data.redis.connection.RedisConnectionFactory.class)
 				.getIfUnique();
 			if (factory instanceof org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory lettuce) {
-				return QuotaLimiter.shared(new RedisQuotaBucket(lettuce, key, settings, runtime.clock()), settings,
+				return QuotaLimiter.shared(new RedisQuotaBucket(lettuce, key, settings, runtime.clock(), virtualThreads), settings,
 						runtime);
 			}
 			return null;

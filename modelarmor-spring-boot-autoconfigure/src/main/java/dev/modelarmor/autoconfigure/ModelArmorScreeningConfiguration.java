@@ -51,7 +51,7 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnMissingBean
 	@ConditionalOnThreading(Threading.PLATFORM)
 	ModelArmorTaskExecutor modelArmorTaskExecutor(ObjectProvider<TaskDecorator> taskDecorator) {
-		return ModelArmorTaskExecutor.platformThreads("modelarmor-", ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
+		return ModelArmorTaskExecutor.platformThreads(ModelArmorTaskExecutor.SCREENING, ModelArmorTaskExecutor.DEFAULT_CONCURRENCY,
 				ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, decorator(taskDecorator.getIfUnique()));
 	}
 

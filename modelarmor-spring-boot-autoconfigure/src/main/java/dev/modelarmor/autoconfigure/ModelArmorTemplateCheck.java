@@ -10,11 +10,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import dev.modelarmor.client.ModelArmorApiException;
@@ -22,6 +21,7 @@ import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.TemplateReference;
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
@@ -58,6 +58,8 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 
 	private final Duration deadline;
 
+	private final ModelArmorThreads threads;
+
 	/**
 	 * Creates the check.
 	 * @param operations the client whose templates are read
@@ -67,6 +69,20 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 	 */
 	ModelArmorTemplateCheck(ModelArmorOperations operations, Supplier<Map<String, String>> templates, String location,
 			Duration deadline) {
+		this(operations, templates, location, deadline, ModelArmorThreads.platform());
+	}
+
+	/**
+	 * Creates the check.
+	 * @param operations the client whose templates are read
+	 * @param templates the template ids to read, each with where it is named, asked when the check runs
+	 * @param location the client's location, for messages
+	 * @param deadline the longest the check waits: the client's retry deadline
+	 * @param threads makes the threads that read the templates
+	 */
+	ModelArmorTemplateCheck(ModelArmorOperations operations, Supplier<Map<String, String>> templates, String location,
+			Duration deadline, ModelArmorThreads threads) {
+		this.threads = threads;
 		this.operations = operations;
 		this.templates = templates;
 		this.location = location;
@@ -100,7 +116,9 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 			}
 			return null;
 		}).toList();
-		ExecutorService executor = Executors.newFixedThreadPool(Math.min(PARALLEL_READS, ids.size()), daemons());
+		ExecutorService executor = this.threads.pool("template-check", ModelArmorThreads.Work.WAITS,
+				Math.min(PARALLEL_READS, ids.size()), new LinkedBlockingQueue<>(), Duration.ofSeconds(30),
+				new ThreadPoolExecutor.AbortPolicy());
 		List<ModelArmorConfigurationException> problems = new ArrayList<>();
 		try {
 			List<Future<Void>> outcomes = executor.invokeAll(reads, this.deadline.toNanos(), TimeUnit.NANOSECONDS);
@@ -161,15 +179,6 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 	private static void warn(String id, String where, String reason) {
 		logger.warn("Model Armor template could not be checked, the start goes on: template=" + id + " namedBy=\""
 				+ where + "\" reason=\"" + reason + "\"");
-	}
-
-	private static ThreadFactory daemons() {
-		AtomicInteger count = new AtomicInteger();
-		return (task) -> {
-			Thread thread = new Thread(task, "modelarmor-template-check-" + count.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		};
 	}
 
 	/**

@@ -209,7 +209,7 @@ class ParallelPromptScreeningTests {
 	void whenTheExecutorTakesNoMoreWorkThePromptIsScreenedFirst() {
 		this.recording.run((context) -> {
 			ModelArmorAdvisor auto = context.getBean(ModelArmorAdvisor.class);
-			ModelArmorTaskExecutor rejecting = ModelArmorTaskExecutor.platformThreads("rejecting-", 1, 0, null);
+			ModelArmorTaskExecutor rejecting = ModelArmorTaskExecutor.platformThreads("rejecting", 1, 0, null);
 			rejecting.close();
 			// Over a client without a non-blocking path the executor is what screens while the model runs.
 			ModelArmorScreening screening = ModelArmorScreening.builder(blockingOnly(context.getBean(ModelArmorOperations.class)))

@@ -157,7 +157,7 @@ class ModelArmorScreeningAutoConfigurationTests {
 
 	@Test
 	void theApplicationsOwnExecutorReplacesTheStartersAndIsUsed() {
-		ModelArmorTaskExecutor own = ModelArmorTaskExecutor.platformThreads("own-", 2, 0, null);
+		ModelArmorTaskExecutor own = ModelArmorTaskExecutor.platformThreads("own", 2, 0, null);
 		againstWireMock().withBean("myExecutor", ModelArmorTaskExecutor.class, () -> own).run((context) -> {
 			assertThat(context).hasSingleBean(ModelArmorTaskExecutor.class).doesNotHaveBean("modelArmorTaskExecutor");
 			assertThat(context.getBean(ModelArmorScreening.class).executor()).isSameAs(own);

@@ -109,7 +109,7 @@ class ParallelPromptScreeningTests {
 
 	/** A screening on an executor of {@value #MAX_THREADS} threads and no queue, which closing closes. */
 	private static Parallel screening(Function<String, SanitizationResult> calls) {
-		ModelArmorTaskExecutor executor = ModelArmorTaskExecutor.platformThreads("modelarmor-prompt-screening-",
+		ModelArmorTaskExecutor executor = ModelArmorTaskExecutor.platformThreads("prompt-screening",
 				MAX_THREADS, 0, null);
 		return new Parallel(ModelArmorScreening.builder(new FunctionOperations(calls)).executor(executor).build(),
 				executor);

@@ -8,10 +8,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,8 +33,6 @@ final class CacheGuard implements AutoCloseable {
 
 	/** Operations waiting for a thread; one more is refused as a failure, at once. */
 	private static final int QUEUE = 32;
-
-	private static final AtomicInteger THREAD_NUMBER = new AtomicInteger();
 
 	private final Duration timeout;
 
@@ -61,23 +59,22 @@ final class CacheGuard implements AutoCloseable {
 
 	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping,
 			boolean inProcess) {
+		this(timeout, failuresToSkip, skipFor, clock, skipping, inProcess, ModelArmorThreads.platform());
+	}
+
+	CacheGuard(Duration timeout, int failuresToSkip, Duration skipFor, Clock clock, Consumer<Boolean> skipping,
+			boolean inProcess, ModelArmorThreads threads) {
 		this.timeout = timeout;
 		this.failuresToSkip = failuresToSkip;
 		this.skipForMillis = skipFor.toMillis();
 		this.clock = clock;
 		this.skipping = skipping;
-		this.executor = inProcess ? null : newExecutor();
+		this.executor = inProcess ? null : newExecutor(threads);
 	}
 
-	private static ThreadPoolExecutor newExecutor() {
-		ThreadPoolExecutor executor = new ThreadPoolExecutor(THREADS, THREADS, 30, TimeUnit.SECONDS,
-				new ArrayBlockingQueue<>(QUEUE), (task) -> {
-					Thread thread = new Thread(task, "modelarmor-cache-" + THREAD_NUMBER.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				});
-		executor.allowCoreThreadTimeOut(true);
-		return executor;
+	private static ThreadPoolExecutor newExecutor(ModelArmorThreads threads) {
+		return threads.pool("cache", ModelArmorThreads.Work.WAITS, THREADS,
+				new ArrayBlockingQueue<>(QUEUE), Duration.ofSeconds(30), new ThreadPoolExecutor.AbortPolicy());
 	}
 
 	/**

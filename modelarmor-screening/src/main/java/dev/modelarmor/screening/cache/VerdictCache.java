@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.admin.TemplateChangeListener;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.InvalidSettingException;
 import dev.modelarmor.screening.cache.CacheGuard.CacheFailure;
@@ -125,6 +126,21 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 	 * @param observer told of every lookup
 	 */
 	public VerdictCache(Cache cache, Settings settings, Clock clock, VerdictCacheObserver observer) {
+		this(cache, settings, clock, observer, false);
+	}
+
+	/**
+	 * Creates a verdict cache whose operations on a cache outside this process may run on virtual threads.
+	 * @param cache where the verdicts are kept
+	 * @param settings the time to live, timeouts, skip and signing keys
+	 * @param clock tells the time, for expiry and the skip
+	 * @param observer told of every lookup
+	 * @param virtualThreads whether the operations of a cache outside this process run on virtual threads (Java
+	 * 21 and later) rather than on daemon platform threads
+	 * @throws IllegalStateException when virtual threads are asked for before Java 21
+	 */
+	public VerdictCache(Cache cache, Settings settings, Clock clock, VerdictCacheObserver observer,
+			boolean virtualThreads) {
 		Assert.notNull(cache, "cache must not be null");
 		Assert.notNull(settings, "settings must not be null");
 		Assert.notNull(clock, "clock must not be null");
@@ -135,7 +151,7 @@ public final class VerdictCache implements TemplateChangeListener, AutoCloseable
 		this.clock = clock;
 		this.observer = observer;
 		this.guard = new CacheGuard(settings.operationTimeout(), settings.failuresToSkip(), settings.skipFor(), clock,
-				this::skipping, inProcess(cache));
+				this::skipping, inProcess(cache), ModelArmorThreads.of(virtualThreads));
 		// Loads the classes of signing and JSON now, not within the first lookup's timeout.
 		SignedVerdicts.read(SignedVerdicts.write(new CachedVerdict("warm-up",
 				dev.modelarmor.client.SanitizationResult.Verdict.NO_MATCH, java.util.List.of(), 0), this.keys), this.keys);

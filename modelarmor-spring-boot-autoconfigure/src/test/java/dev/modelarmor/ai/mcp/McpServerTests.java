@@ -10,14 +10,18 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 /**
  * What every test of the MCP server an application serves shares: Model Armor on WireMock, the application's MCP
  * server ({@link McpServerApp}, configured by each test's {@code @SpringBootTest}), and a client of the MCP SDK
- * connected to it before each test.
+ * connected to it before each test. The server shuts down at once: the SDK's clients leave their SSE stream open
+ * after {@code closeGracefully()}, an active request that Tomcat's graceful shutdown would wait out for 30 s
+ * when the test JVM exits (and Surefire then kills the fork).
  */
+@TestPropertySource(properties = "server.shutdown=immediate")
 abstract class McpServerTests {
 
 	@RegisterExtension

@@ -2,10 +2,10 @@ package dev.modelarmor.client.internal.transport;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,8 +23,6 @@ import org.jspecify.annotations.Nullable;
  */
 public final class AnswerDeadlines implements AutoCloseable {
 
-	private static final AtomicInteger threads = new AtomicInteger();
-
 	/** An answer being received, and when it must be whole. */
 	public interface Watched {
 
@@ -37,6 +35,8 @@ public final class AnswerDeadlines implements AutoCloseable {
 	}
 
 	private final Set<Watched> watched = ConcurrentHashMap.newKeySet();
+
+	private final ModelArmorThreads threads;
 
 	private final ReentrantLock lock = new ReentrantLock();
 
@@ -54,6 +54,19 @@ public final class AnswerDeadlines implements AutoCloseable {
 	/** Guarded by {@link #lock}. */
 	private boolean closed;
 
+	/** Watches answers on a daemon platform thread. */
+	public AnswerDeadlines() {
+		this(ModelArmorThreads.platform());
+	}
+
+	/**
+	 * Watches answers on a platform thread of the threads given: a deadline never waits for a carrier thread.
+	 * @param threads makes the watcher's thread
+	 */
+	public AnswerDeadlines(ModelArmorThreads threads) {
+		this.threads = threads;
+	}
+
 	/**
 	 * Watches an answer until {@link #done(Watched)}.
 	 * @param answer the answer
@@ -63,10 +76,8 @@ public final class AnswerDeadlines implements AutoCloseable {
 		this.lock.lock();
 		try {
 			if (this.watcher == null) {
-				Thread thread = new Thread(this::watchWhileNeeded, "modelarmor-http-deadlines-" + threads.incrementAndGet());
-				thread.setDaemon(true);
-				this.watcher = thread;
-				thread.start();
+				this.watcher = this.threads.start("http-deadlines", ModelArmorThreads.Work.HANDS_ON,
+						this::watchWhileNeeded);
 			}
 			else if (!this.planned || answer.deadlineNanos() - this.plannedWake < 0) {
 				this.earlierDeadline.signal();

@@ -5,19 +5,22 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.internal.ModelArmorThreads;
 import dev.modelarmor.retry.RetryDeadline;
+import dev.modelarmor.retry.RetryDelayer;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.http.client.HttpClientSettings;
@@ -69,9 +72,7 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 	public static final boolean HANDS_OFF_TO_A_NEW_THREAD = !(new CompletableFuture<Void>()
 		.defaultExecutor() instanceof java.util.concurrent.ForkJoinPool);
 
-	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
-
-	private static final AtomicInteger threads = new AtomicInteger();
+	private static final Duration IDLE_THREAD_KEEP_ALIVE = Duration.ofSeconds(30);
 
 	/**
 	 * Runs the client's work off its selector thread: at most {@link #MAX_THREADS} daemon threads named after
@@ -91,7 +92,7 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 	/** More locations than Google has: beyond them, requests share one set of slots. */
 	public static final int MAX_LOCATIONS = 256;
 
-	private final AnswerDeadlines answerDeadlines = new AnswerDeadlines();
+	private final AnswerDeadlines answerDeadlines;
 
 	private final HttpClient httpClient;
 
@@ -105,6 +106,12 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 	 */
 	private final @Nullable ThreadPoolExecutor exchangeThreads;
 
+	/**
+	 * Where the non-blocking path's calls are ended once past their deadline whatever held them: a platform
+	 * thread of this client's, ended when idle and at close.
+	 */
+	private final ScheduledThreadPoolExecutor deadlineTimer;
+
 	private volatile boolean closed;
 
 	/**
@@ -113,14 +120,23 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 	 * @param timeouts the connect timeout of the client and the read timeout of each request
 	 */
 	public DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts) {
-		this.executor = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_THREAD_KEEP_ALIVE_SECONDS,
-				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (task) -> {
-					Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				});
-		this.executor.allowCoreThreadTimeOut(true);
-		this.exchangeThreads = HANDS_OFF_TO_A_NEW_THREAD ? exchangeThreads() : null;
+		this(settings, timeouts, ModelArmorThreads.platform());
+	}
+
+	/**
+	 * Creates the factory and its client.
+	 * @param settings Spring Boot's HTTP client settings; their read timeout and redirects are not used
+	 * @param timeouts the connect timeout of the client and the read timeout of each request
+	 * @param threads makes the client's threads; the exchanges' own threads are virtual when these are
+	 */
+	public DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts, ModelArmorThreads threads) {
+		this.executor = threads.pool("http", ModelArmorThreads.Work.HANDS_ON, MAX_THREADS, new LinkedBlockingQueue<>(),
+				IDLE_THREAD_KEEP_ALIVE, new ThreadPoolExecutor.AbortPolicy());
+		this.answerDeadlines = new AnswerDeadlines(threads);
+		this.deadlineTimer = threads.timer("call-deadlines", ModelArmorThreads.Work.HANDS_ON);
+		this.deadlineTimer.setKeepAliveTime(IDLE_THREAD_KEEP_ALIVE.toNanos(), TimeUnit.NANOSECONDS);
+		this.deadlineTimer.allowCoreThreadTimeOut(true);
+		this.exchangeThreads = HANDS_OFF_TO_A_NEW_THREAD ? exchangeThreads(threads) : null;
 		// Boot's builder refuses a read timeout: the JDK client has none, each request carries its own.
 		this.httpClient = new JdkHttpClientBuilder().withExecutor(this.executor)
 			.withCustomizer((builder) -> builder.followRedirects(HttpClient.Redirect.NEVER))
@@ -276,13 +292,9 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 	 * a new one only when every thread is busy. The slots bound the exchanges in flight; the threads may
 	 * number twice as many for a moment, while ending exchanges (their slot given back) return to the pool.
 	 */
-	private static ThreadPoolExecutor exchangeThreads() {
-		return new ThreadPoolExecutor(0, 2 * MAX_EXCHANGES_IN_FLIGHT, IDLE_THREAD_KEEP_ALIVE_SECONDS, TimeUnit.SECONDS,
-				new SynchronousQueue<>(), (task) -> {
-					Thread thread = new Thread(task, "modelarmor-exchange-" + threads.incrementAndGet());
-					thread.setDaemon(true);
-					return thread;
-				});
+	private static ThreadPoolExecutor exchangeThreads(ModelArmorThreads threads) {
+		return threads.elasticPool("exchange", ModelArmorThreads.Work.WAITS, 2 * MAX_EXCHANGES_IN_FLIGHT,
+				IDLE_THREAD_KEEP_ALIVE);
 	}
 
 	private static ModelArmorException closed() {
@@ -319,6 +331,30 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 		}
 		String host = uri.getHost();
 		return (host != null) ? host : "none";
+	}
+
+	/**
+	 * The timer of real time that ends the non-blocking path's calls past their deadline.
+	 * @return a delayer on this client's timer; its waits fail once the client is closed
+	 */
+	public RetryDelayer deadlineTimer() {
+		return (wait) -> {
+			CompletableFuture<Void> waited = new CompletableFuture<>();
+			ScheduledFuture<?> task;
+			try {
+				task = this.deadlineTimer.schedule(() -> waited.complete(null), wait.toNanos(), TimeUnit.NANOSECONDS);
+			}
+			catch (RejectedExecutionException | ArithmeticException ex) {
+				waited.completeExceptionally(ex);
+				return waited;
+			}
+			waited.whenComplete((done, failure) -> {
+				if (waited.isCancelled()) {
+					task.cancel(false);
+				}
+			});
+			return waited;
+		};
 	}
 
 	/** The JDK client, for tests. */
@@ -365,6 +401,7 @@ public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFac
 			this.exchangeThreads.shutdown();
 		}
 		this.answerDeadlines.close();
+		this.deadlineTimer.shutdownNow();
 	}
 
 }
