@@ -121,7 +121,7 @@ class ArchitectureTests {
 
 	/**
 	 * The sub-packages by concern, each in its place below or beside the others: the verdict cache and media
-	 * under the screening core and apart from each other, the stream windows on top of the core; the Spring AI
+	 * under the screening core and apart from each other, the stream segments on top of the core; the Spring AI
 	 * packages side by side (the advisor may hold tools back for the prompt's verdict, nothing else crosses).
 	 * The layers of {@link #LAYERS} still hold around them.
 	 */
@@ -155,7 +155,7 @@ class ArchitectureTests {
 		.whereLayer("ai.mcp").mayOnlyAccessLayers("screening", "screening.media", "ai.tool")
 		.whereLayer("ai.moderation").mayOnlyAccessLayers("screening")
 		.because("each concern keeps to its place: the cache and media know nothing of the screening core, the "
-				+ "stream windows serve the guard and the advisor, and the Spring AI packages do not lean on each other "
+				+ "stream segments serve the guard and the advisor, and the Spring AI packages do not lean on each other "
 				+ "(the MCP server's screening uses the tool screener's public API for tool definitions)");
 
 	/**
@@ -234,13 +234,13 @@ class ArchitectureTests {
 		.because("a package cycle means neither package can be understood or changed alone");
 
 	/**
-	 * The client's HTTP transport and JSON, by name: package-private, so that only the client's operations
+	 * The client's calls, wire records and JSON, by name: package-private, so that only the client's operations
 	 * reach them and every request goes through the deadline-bounded request factory and the answer cap.
 	 * (The management API in {@code client.admin} and the client form one layer: the operations return its
 	 * types and it uses the client's exceptions and enums, so the two are not checked for cycles apart.)
 	 */
 	static final Set<String> TRANSPORT = Set.of("ApiAnswer", "ApiCall", "ApiCalls", "ApiErrorTranslator",
-			"BufferedJdkClientHttpRequest", "DeadlineBoundedRequestFactory", "ModelArmorJson", "PathIds",
+			"ModelArmorJson", "PathIds",
 			"RecordConstructorInstantiators", "RestFloorSettingOperations", "RestTemplateOperations", "ServerText",
 			"SanitizeUserPromptRequest", "SanitizeModelResponseRequest", "SanitizeResponse", "ListTemplatesResponse")
 		.stream()
@@ -254,6 +254,17 @@ class ArchitectureTests {
 		.because("the HTTP transport is the client's business: everything else goes through ModelArmorTemplate "
 				+ "and its builder");
 
+
+	/**
+	 * The HTTP transport ({@code dev.modelarmor.client.internal.transport}) is public for the client's operations
+	 * and the credentials' deadline only: no other package of the starter reaches past them to it.
+	 */
+	static final ArchRule TRANSPORT_STAYS_IN_THE_CLIENT = noClasses().that()
+		.resideOutsideOfPackages("dev.modelarmor.client..", "dev.modelarmor.auth..")
+		.should()
+		.dependOnClassesThat()
+		.resideInAPackage("dev.modelarmor.client.internal.transport..")
+		.because("every request goes through ModelArmorTemplate: its deadline, its answer cap and its exchange slots");
 
 	static final ArchRule AUTO_CONFIGURATIONS_ARE_PUBLIC_FINAL = classes().that()
 		.areAnnotatedWith(AutoConfiguration.class)
@@ -367,6 +378,7 @@ class ArchitectureTests {
 		assertThat(MAIN.stream().map(JavaClass::getName).filter(TRANSPORT::contains))
 			.as("every transport class named in TRANSPORT exists").hasSameSizeAs(TRANSPORT);
 		TRANSPORT_IS_NOT_PUBLIC.check(MAIN);
+		TRANSPORT_STAYS_IN_THE_CLIENT.check(MAIN);
 	}
 
 	@Test

@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import com.google.auth.Credentials;
 import com.google.auth.oauth2.OAuth2Credentials;
 import dev.modelarmor.client.HttpTimeouts;
-import dev.modelarmor.client.ModelArmorRestClients;
 import dev.modelarmor.client.NonBlockingAuthorization;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.jspecify.annotations.Nullable;
@@ -29,7 +29,8 @@ import org.springframework.http.client.ClientHttpResponse;
  * Bearer …} and, when the credentials carry a quota project, {@code x-goog-user-project}.
  *
  * <p>Fetching a token counts against the call: a request waits for its token at most what is left of
- * the call's deadline ({@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}), and never longer than
+ * the call's deadline (a limit passed to {@link #headersFor}, or the one a request carries,
+ * {@link RequestDeadline}), and never longer than
  * {@code maxWait} (the read timeout), then fails with a {@link TokenUnavailableException}: an
  * {@link IOException}, retried like any other failed attempt. A token endpoint that accepts the
  * connection and never answers therefore cannot hold a call past its deadline.
@@ -138,7 +139,8 @@ public final class GoogleCredentialsInterceptor
 
 	/** What is left of the call's deadline, at most {@code maxWait}. */
 	private Duration waitLimit(HttpRequest request) {
-		if (request.getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline) {
+		RetryDeadline deadline = RequestDeadline.of(request);
+		if (deadline != null) {
 			Duration remaining = deadline.remaining();
 			return (remaining.compareTo(this.maxWait) < 0) ? remaining : this.maxWait;
 		}

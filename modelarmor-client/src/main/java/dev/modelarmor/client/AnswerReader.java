@@ -3,13 +3,14 @@ package dev.modelarmor.client;
 import java.io.IOException;
 import java.time.Instant;
 
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 
 import org.springframework.http.client.ClientHttpResponse;
 
 /**
- * Reads Model Armor's answer to one attempt, on either path: at most {@link ApiCalls#AttemptStep.MAX_ANSWER_BYTES},
+ * Reads Model Armor's answer to one attempt, on either path: at most {@link BufferedJdkClientHttpRequest#MAX_ANSWER_BYTES} bytes,
  * an error status translated by {@link ApiErrorTranslator}, a success parsed with {@link ModelArmorJson}
  * and checked for what a valid answer is.
  */
@@ -22,10 +23,10 @@ final class AnswerReader {
 			int attempt, CallProgress progress) throws IOException {
 		int status = response.getStatusCode().value();
 		progress.answeredWith(status);
-		byte[] body = response.getBody().readNBytes(AttemptStep.MAX_ANSWER_BYTES + 1);
-		if (body.length > AttemptStep.MAX_ANSWER_BYTES) {
+		byte[] body = response.getBody().readNBytes(BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + 1);
+		if (body.length > BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES) {
 			throw new ModelArmorException("Model Armor answered HTTP " + status + " with a body larger than "
-					+ AttemptStep.MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
+					+ BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + " bytes; it was not read further", attempt, null);
 		}
 		if (status < 200 || status > 299) {
 			throw ApiErrorTranslator.translate(status, response.getHeaders(), body, attempt,

@@ -3,6 +3,8 @@ package dev.modelarmor.client;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
@@ -102,8 +104,7 @@ final class ApiCalls {
 
 	/**
 	 * One exchange through the {@code RestClient}. The call's deadline, when it has one, rides on the
-	 * request as {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, so that an interceptor's work (fetching
-	 * an access token) stops when it passes and the attempt's read timeout never outlasts it. The answer is
+	 * request ({@link RequestDeadline}), so that the attempt's read timeout never outlasts it. The answer is
 	 * whole by then ({@link BufferedJdkClientHttpRequest}): it is read after the exchange, and closed then.
 	 */
 	private CompletableFuture<ClientHttpResponse> exchange(AttemptStep.Started<?> call, HttpHeaders headers,
@@ -113,7 +114,7 @@ final class ApiCalls {
 				.uri(call.uri())
 				.headers((sent) -> sent.putAll(headers));
 			if (deadline != null) {
-				request.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline);
+				RequestDeadline.carry(request, deadline);
 			}
 			byte[] body = call.body();
 			if (body.length > 0) {

@@ -2,6 +2,7 @@ package dev.modelarmor.client;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorAsyncRetries;

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.CallOutcome;
@@ -36,9 +37,6 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  * in their {@link Path}: how the retries run and how one step follows another.
  */
 final class AttemptStep {
-
-	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
-	static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 	/** The {@code Accept} and {@code Content-Type} of every call. */
 	static final String JSON = MediaType.APPLICATION_JSON_VALUE;

@@ -1,25 +1,17 @@
 package dev.modelarmor.client;
 
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
 import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.TemplateChangeListener;
 import dev.modelarmor.client.admin.TemplateOperations;
-import dev.modelarmor.internal.Futures;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.resilience.AttemptGate;
-import dev.modelarmor.retry.ModelArmorAsyncRetries;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
-import dev.modelarmor.retry.RetryBudget;
-import dev.modelarmor.retry.RetryBudgetSettings;
-import dev.modelarmor.retry.RetryRuntime;
-import dev.modelarmor.retry.RetrySettings;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.http.client.HttpClientSettings;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.retry.support.RetryTemplate;
 import org.springframework.util.Assert;
 import org.springframework.web.client.RestClient;
@@ -38,8 +30,6 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	/** The location of the templates unless another is chosen: Google's default region. */
 	public static final String DEFAULT_LOCATION = "us-central1";
 
-	private static final String SANITIZE = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
-
 	private final ApiCalls calls;
 
 	/** The non-blocking path, or {@code null} without one: then the asynchronous calls use their executor. */
@@ -53,10 +43,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 
 	private final @Nullable String templateId;
 
-	/** The sanitize calls of this template id, their URIs built once; {@code null} without a template id. */
-	private final @Nullable ApiCall sanitizeUserPromptCall;
-
-	private final @Nullable ApiCall sanitizeModelResponseCall;
+	/** The sanitize calls of this template id, their URIs built once. */
+	private final SanitizeCalls sanitizeCalls;
 
 	/** Told of every template change made through {@link #templates()}. */
 	private final TemplateChangeListener templateListener;
@@ -84,7 +72,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 				location, templateId, TemplateChangeListener.NONE, null);
 	}
 
-	private ModelArmorTemplate(ApiCalls calls, @Nullable AsyncApiCalls asyncCalls, ModelArmorEndpoint endpoint,
+	ModelArmorTemplate(ApiCalls calls, @Nullable AsyncApiCalls asyncCalls, ModelArmorEndpoint endpoint,
 			String projectId, String location, @Nullable String templateId, TemplateChangeListener templateListener,
 			@Nullable DeadlineBoundedRequestFactory transport) {
 		this.calls = calls;
@@ -95,16 +83,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		this.projectId = PathIds.require("projectId", projectId);
 		this.location = PathIds.require("location", location);
 		this.templateId = (templateId != null) ? PathIds.require("templateId", templateId) : null;
-		this.sanitizeUserPromptCall = (templateId != null)
-				? sanitizeCall("sanitize_user_prompt", "sanitizeUserPrompt", templateId) : null;
-		this.sanitizeModelResponseCall = (templateId != null)
-				? sanitizeCall("sanitize_model_response", "sanitizeModelResponse", templateId) : null;
-	}
-
-	private ApiCall sanitizeCall(String operation, String method, String templateId) {
-		return ApiCall.of(operation, HttpMethod.POST, SANITIZE,
-				Map.of("project", this.projectId, "location", this.location, "template", templateId, "method", method))
-			.resolvedAt(this.endpoint.uri());
+		this.sanitizeCalls = new SanitizeCalls(endpoint, this.projectId, this.location, this.templateId);
 	}
 
 	@Override
@@ -120,7 +99,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	@Override
 	public SanitizationResult sanitizeUserPrompt(DataItem prompt, SanitizeOptions options) {
 		prompt.requireWithinLimit("prompt");
-		return sanitize(this.sanitizeUserPromptCall, new SanitizeUserPromptRequest(prompt, options.toMetadata()));
+		return this.sanitizeCalls.userPrompt(this.calls, new SanitizeUserPromptRequest(prompt, options.toMetadata()));
 	}
 
 	@Override
@@ -142,7 +121,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	public SanitizationResult sanitizeModelResponse(DataItem response, @Nullable String userPrompt,
 			SanitizeOptions options) {
 		response.requireWithinLimit("model response");
-		return sanitize(this.sanitizeModelResponseCall,
+		return this.sanitizeCalls.modelResponse(this.calls,
 				new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
 	}
 
@@ -164,8 +143,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 		try {
 			prompt.requireWithinLimit("prompt");
-			return sanitizeAsync(async, this.sanitizeUserPromptCall,
-					new SanitizeUserPromptRequest(prompt, options.toMetadata()));
+			return this.sanitizeCalls.userPromptAsync(async, new SanitizeUserPromptRequest(prompt, options.toMetadata()));
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
@@ -189,7 +167,7 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 		}
 		try {
 			response.requireWithinLimit("model response");
-			return sanitizeAsync(async, this.sanitizeModelResponseCall,
+			return this.sanitizeCalls.modelResponseAsync(async,
 					new SanitizeModelResponseRequest(response, userPrompt, options.toMetadata()));
 		}
 		catch (RuntimeException ex) {
@@ -316,8 +294,8 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 	 * }</pre>
 	 * @return a builder with the starter's defaults
 	 */
-	public static Builder builder() {
-		return new Builder();
+	public static ModelArmorTemplateBuilder builder() {
+		return new ModelArmorTemplateBuilder();
 	}
 
 	/**
@@ -340,294 +318,6 @@ public class ModelArmorTemplate implements ModelArmorOperations, AutoCloseable {
 
 	private String parentName() {
 		return "projects/" + this.projectId + "/locations/" + this.location;
-	}
-
-	private SanitizationResult sanitize(@Nullable ApiCall sanitizeCall, Object request) {
-		if (sanitizeCall == null) {
-			throw new IllegalStateException(
-					"No Model Armor template: set modelarmor.template-id or call withTemplate(templateId)");
-		}
-		SanitizationResult result = this.calls.send(sanitizeCall.body(request), SanitizeResponse.class,
-				"a sanitize response")
-			.sanitizationResult();
-		Assert.state(result != null, "checked by SanitizeResponse.problem()");
-		return result;
-	}
-
-	private CompletableFuture<SanitizationResult> sanitizeAsync(AsyncApiCalls async, @Nullable ApiCall sanitizeCall,
-			Object request) {
-		if (sanitizeCall == null) {
-			return CompletableFuture.failedFuture(new IllegalStateException(
-					"No Model Armor template: set modelarmor.template-id or call withTemplate(templateId)"));
-		}
-		CompletableFuture<SanitizeResponse> answer = async.send(sanitizeCall.body(request), SanitizeResponse.class,
-				"a sanitize response");
-		CompletableFuture<SanitizationResult> result = answer.thenApply((response) -> {
-			SanitizationResult sanitized = response.sanitizationResult();
-			Assert.state(sanitized != null, "checked by SanitizeResponse.problem()");
-			return sanitized;
-		});
-		Futures.cancelWith(result, answer);
-		return result;
-	}
-
-	/**
-	 * Builds a {@link ModelArmorTemplate}. Defaults: {@link ModelArmorTemplate#DEFAULT_LOCATION}, its regional
-	 * endpoint, {@link HttpTimeouts#DEFAULTS}, no authorization, Google's retry strategy
-	 * ({@link RetrySettings#DEFAULTS}) on the system clock, no observer.
-	 */
-	public static final class Builder {
-
-		private RestClient.Builder restClientBuilder = RestClient.builder();
-
-		private @Nullable ModelArmorEndpoint endpoint;
-
-		private HttpClientSettings httpClientSettings = HttpClientSettings.defaults();
-
-		private @Nullable ClientHttpRequestInterceptor authorization;
-
-		private @Nullable String quotaProjectId;
-
-		private RetrySettings retrySettings = RetrySettings.DEFAULTS;
-
-		private RetryRuntime retryRuntime = RetryRuntime.system();
-
-		private @Nullable RetryTemplate retryTemplate;
-
-		private @Nullable ModelArmorAsyncRetries asyncRetries;
-
-		private @Nullable String projectId;
-
-		private String location = DEFAULT_LOCATION;
-
-		private @Nullable String templateId;
-
-		private ModelArmorCallObserver callObserver = ModelArmorCallObserver.NONE;
-
-		private AttemptGate attemptGate = AttemptGate.OPEN;
-
-		private Builder() {
-		}
-
-		/**
-		 * The builder of the HTTP client, e.g. Spring Boot's, so that its customizers apply. Its interceptors
-		 * and its observations ({@code http.client.requests}) see the blocking path's exchanges only: the
-		 * non-blocking path's exchanges are the JDK client's {@code sendAsync}, which a {@code RestClient}
-		 * cannot carry. The call observer ({@link #callObserver}) hears the calls of both paths.
-		 * @param restClientBuilder the builder; it is changed
-		 * @return this builder
-		 */
-		public Builder restClientBuilder(RestClient.Builder restClientBuilder) {
-			this.restClientBuilder = restClientBuilder;
-			return this;
-		}
-
-		/**
-		 * The endpoint; by default the regional endpoint of the location.
-		 * @param endpoint the endpoint
-		 * @return this builder
-		 */
-		public Builder endpoint(ModelArmorEndpoint endpoint) {
-			this.endpoint = endpoint;
-			return this;
-		}
-
-		/**
-		 * The timeouts of each attempt; they replace those of {@link #httpClientSettings(HttpClientSettings)}
-		 * given before.
-		 * @param timeouts the timeouts
-		 * @return this builder
-		 */
-		public Builder timeouts(HttpTimeouts timeouts) {
-			this.httpClientSettings = this.httpClientSettings.withTimeouts(timeouts.connect(), timeouts.read());
-			return this;
-		}
-
-		/**
-		 * Spring Boot's HTTP client settings, such as the application's {@code HttpClientSettings} bean: the
-		 * connect timeout, the read timeout of each attempt (further bounded by what is left of the retry
-		 * deadline) and the SSL bundle, for a corporate CA, a TLS-inspecting proxy or mutual TLS. A timeout
-		 * they leave unset is the one of {@link HttpTimeouts#DEFAULTS}. Redirects are never followed, whatever
-		 * the settings say: a redirected call would be answered by another server. These settings replace
-		 * any {@link #timeouts(HttpTimeouts)} given before.
-		 * @param httpClientSettings the settings
-		 * @return this builder
-		 */
-		public Builder httpClientSettings(HttpClientSettings httpClientSettings) {
-			Assert.notNull(httpClientSettings, "httpClientSettings must not be null");
-			this.httpClientSettings = httpClientSettings;
-			return this;
-		}
-
-		/**
-		 * Adds credentials to each request, e.g. a {@code GoogleCredentialsInterceptor}. One that is also a
-		 * {@link NonBlockingAuthorization} (the starter's is) authorizes both paths' requests in one place,
-		 * with its headers as a future, and is asked for a new token once after a {@code 401}; any other
-		 * interceptor runs in the blocking path's {@code RestClient}, and the asynchronous calls then run the
-		 * blocking call on the executor they are given.
-		 * @param authorization the interceptor, or {@code null} to send none
-		 * @return this builder
-		 */
-		public Builder authorization(@Nullable ClientHttpRequestInterceptor authorization) {
-			this.authorization = authorization;
-			return this;
-		}
-
-		/**
-		 * A project billed for quota, sent as {@code x-goog-user-project} (when the authorization does not
-		 * already send one).
-		 * @param quotaProjectId the project, or {@code null}
-		 * @return this builder
-		 */
-		public Builder quotaProjectId(@Nullable String quotaProjectId) {
-			this.quotaProjectId = quotaProjectId;
-			return this;
-		}
-
-		/**
-		 * How calls are retried.
-		 * @param retrySettings the settings
-		 * @return this builder
-		 */
-		public Builder retrySettings(RetrySettings retrySettings) {
-			this.retrySettings = retrySettings;
-			return this;
-		}
-
-		/**
-		 * The clock, sleeper and random source of the retries (virtual ones in tests).
-		 * @param retryRuntime the runtime
-		 * @return this builder
-		 */
-		public Builder retryRuntime(RetryRuntime retryRuntime) {
-			this.retryRuntime = retryRuntime;
-			return this;
-		}
-
-		/**
-		 * A retry template of one's own, used instead of one built from the retry settings and runtime. It is
-		 * the blocking path's: the asynchronous calls retry with {@link #asyncRetries}, and its listeners
-		 * cannot be read to tell them of those calls (the listeners registered on the template the builder
-		 * builds, or on one of {@link dev.modelarmor.retry.ModelArmorRetryTemplates}, hear both paths).
-		 * @param retryTemplate the template
-		 * @return this builder
-		 */
-		public Builder retryTemplate(RetryTemplate retryTemplate) {
-			this.retryTemplate = retryTemplate;
-			return this;
-		}
-
-		/**
-		 * How the asynchronous calls retry, used instead of retries built from the retry settings and runtime
-		 * (which share the retry template's budget when the builder builds that too). A
-		 * {@link #retryTemplate(RetryTemplate) retry template} of one's own is the blocking path's only.
-		 * @param asyncRetries the retries
-		 * @return this builder
-		 */
-		public Builder asyncRetries(ModelArmorAsyncRetries asyncRetries) {
-			Assert.notNull(asyncRetries, "asyncRetries must not be null");
-			this.asyncRetries = asyncRetries;
-			return this;
-		}
-
-		/**
-		 * The Google Cloud project of the templates (required).
-		 * @param projectId the project id
-		 * @return this builder
-		 */
-		public Builder projectId(String projectId) {
-			this.projectId = projectId;
-			return this;
-		}
-
-		/**
-		 * The location of the templates.
-		 * @param location a region such as {@code us-central1}, or {@code us} / {@code eu}
-		 * @return this builder
-		 */
-		public Builder location(String location) {
-			this.location = location;
-			return this;
-		}
-
-		/**
-		 * The template that sanitize calls use.
-		 * @param templateId the template id, or {@code null} to require {@code withTemplate}
-		 * @return this builder
-		 */
-		public Builder templateId(@Nullable String templateId) {
-			this.templateId = templateId;
-			return this;
-		}
-
-		/**
-		 * An observer of every call (metrics, traces).
-		 * @param callObserver the observer
-		 * @return this builder
-		 */
-		public Builder callObserver(ModelArmorCallObserver callObserver) {
-			this.callObserver = callObserver;
-			return this;
-		}
-
-		/**
-		 * What admits each HTTP attempt, retries included: the quota limiter and the circuit breaker
-		 * ({@link dev.modelarmor.resilience.ResilienceGate}). None unless set.
-		 * @param attemptGate the gate
-		 * @return this builder
-		 */
-		public Builder attemptGate(AttemptGate attemptGate) {
-			Assert.notNull(attemptGate, "attemptGate must not be null");
-			this.attemptGate = attemptGate;
-			return this;
-		}
-
-		/**
-		 * Builds the template.
-		 * @return the template
-		 * @throws IllegalArgumentException when no project id was given, or when the project id, the
-		 * location or the template id is blank, {@code .} or {@code ..} (also percent-encoded)
-		 * @throws dev.modelarmor.retry.InvalidSettingException when a timeout is not positive
-		 */
-		public ModelArmorTemplate build() {
-			Assert.hasText(this.projectId, "projectId must not be empty");
-			ModelArmorEndpoint target = (this.endpoint != null) ? this.endpoint
-					: ModelArmorEndpoint.regional(this.location);
-			RetryBudgetSettings budgetSettings = this.retrySettings.budget();
-			RetryBudget budget = (budgetSettings != null) ? new RetryBudget(budgetSettings, this.retryRuntime.clock())
-					: null;
-			RetryTemplate retries = (this.retryTemplate != null) ? this.retryTemplate
-					: ModelArmorRetryTemplates.retrying(this.retrySettings, this.retryRuntime, budget);
-			// the listeners that customizers register on the blocking path's template hear both paths' calls
-			ModelArmorAsyncRetries asyncRetries = ((this.asyncRetries != null) ? this.asyncRetries
-					: ModelArmorAsyncRetries.retrying(this.retrySettings, this.retryRuntime, budget)).listenedBy(retries);
-			HttpTimeouts timeouts = HttpTimeouts.of(this.httpClientSettings.connectTimeout(),
-					this.httpClientSettings.readTimeout());
-			DeadlineBoundedRequestFactory transport = new DeadlineBoundedRequestFactory(this.httpClientSettings,
-					timeouts);
-			try {
-				// an authorization with headers as a future is the attempt step's, on both paths; another
-				// one is an interceptor of the blocking path's RestClient, and the non-blocking path runs on
-				// the caller's executor
-				ClientHttpRequestInterceptor authorization = this.authorization;
-				NonBlockingAuthorization nonBlocking = (authorization instanceof NonBlockingAuthorization headers)
-						? headers : null;
-				boolean withoutAThread = authorization == null || nonBlocking != null;
-				RestClient restClient = ModelArmorRestClients.create(this.restClientBuilder, target, transport,
-						withoutAThread ? null : authorization, null);
-				AttemptStep step = new AttemptStep(target.uri(), nonBlocking, this.quotaProjectId, timeouts.read(),
-						this.attemptGate, this.callObserver);
-				return new ModelArmorTemplate(new ApiCalls(restClient, retries, step),
-						withoutAThread ? new AsyncApiCalls(transport, asyncRetries, step) : null, target, this.projectId,
-						this.location, this.templateId, TemplateChangeListener.NONE, transport);
-			}
-			catch (RuntimeException ex) {
-				// a refused id: no template holds the client, so none would close it
-				transport.close();
-				throw ex;
-			}
-		}
-
 	}
 
 }

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Authorization that the non-blocking path can use: the headers of a request as a future, so that no
  * caller waits for a token to be fetched. An authorization interceptor given to
- * {@link ModelArmorTemplate.Builder#authorization} that also implements this interface (the starter's
+ * {@link ModelArmorTemplateBuilder#authorization} that also implements this interface (the starter's
  * {@code GoogleCredentialsInterceptor} does) lets {@link ModelArmorTemplate}'s asynchronous operations run
  * without a thread; with one that does not, they run the blocking call on the executor they are given.
  */

@@ -21,9 +21,6 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 
 	private static final Logger logger = LoggerFactory.getLogger(ModelArmorRetryPolicy.class);
 
-	/** Set on the context while the budget has refused the retry of the last failure. */
-	private static final String BUDGET_REFUSED = ModelArmorRetryPolicy.class.getName() + ".budgetRefused";
-
 	private final FailureClassifier classifier;
 
 	private final @Nullable RetryBudget budget;
@@ -47,7 +44,7 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		if (!this.classifier.isRetryable(last)) {
 			return false;
 		}
-		if (context.getAttribute(BUDGET_REFUSED) != null) {
+		if (RetryRecords.isBudgetRefused(context)) {
 			if (RetryRecords.failureOutcome(context) != CallOutcome.BUDGET_EXHAUSTED) {
 				CallLog.debug(logger).call(RetryRecords.call(context)).outcome(CallOutcome.BUDGET_EXHAUSTED)
 					.status(CallLog.statusOf(last)).attempts(context.getRetryCount())
@@ -63,7 +60,7 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 
 	@Override
 	public RetryContext open(@Nullable RetryContext parent) {
-		return new RetryContextSupport(parent);
+		return new RetryRecords.CallContext(parent);
 	}
 
 	/**
@@ -95,8 +92,7 @@ public final class ModelArmorRetryPolicy implements RetryPolicy {
 		counted(context);
 		if (this.budget != null && this.classifier.isRetryable(throwable)) {
 			boolean tooManyRequests = FailureClassifier.kindOf(throwable) == AttemptKind.TOO_MANY_REQUESTS;
-			context.setAttribute(BUDGET_REFUSED,
-					this.budget.tryRetry(RetryRecords.location(context), tooManyRequests) ? null : Boolean.TRUE);
+			RetryRecords.budgetRefused(context, !this.budget.tryRetry(RetryRecords.location(context), tooManyRequests));
 		}
 	}
 

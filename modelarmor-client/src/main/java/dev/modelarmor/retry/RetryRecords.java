@@ -7,41 +7,65 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.retry.RetryContext;
 import org.springframework.retry.RetryPolicy;
 import org.springframework.retry.backoff.BackOffPolicy;
+import org.springframework.retry.context.RetryContextSupport;
 
 /**
- * What the retry strategy writes down on a call's spring-retry {@link RetryContext}: the call's deadline,
- * why it stopped retrying and how long it waited. The one place where the strategy keeps values on the
- * context, because spring-retry gives its {@link BackOffPolicy} and {@link RetryPolicy} no other way to
- * hand a value to the callback or to the end of the call: both only see the context. Everything here
- * is read back by {@link ModelArmorRetryTemplates#execute} and handed on as parameters and return
- * values; nothing outside this package reads the context.
+ * What the retry strategy records of one call, in typed fields: the call's deadline, why it stopped
+ * retrying, how long it waited, and what the budget knows of it. spring-retry hands its
+ * {@link BackOffPolicy}, its {@link RetryPolicy} and the attempt's callback one per-call object only, the
+ * {@link RetryContext}; so the starter's retry policies open a context that carries these records
+ * ({@link CallContext}, as spring-retry's own {@code TimeoutRetryPolicy} opens a context of its own type),
+ * and {@link #of} is the one way to them. Everything here is read back by
+ * {@link ModelArmorRetryTemplates#execute} and handed on as parameters ({@link ModelArmorRetryTemplates.Attempt})
+ * and return values; nothing outside this package reads the context.
  */
 final class RetryRecords {
 
-	private static final String DEADLINE = RetryRecords.class.getName() + ".deadline";
+	/** Where the records of a call whose context another retry policy opened are kept. */
+	private static final String OF_ANOTHER_POLICY = RetryRecords.class.getName();
 
-	private static final String STOP = RetryRecords.class.getName() + ".stop";
+	private @Nullable RetryDeadline deadline;
 
-	private static final String BACKOFF = RetryRecords.class.getName() + ".backoff";
+	private @Nullable CallOutcome stop;
 
-	private static final String CALL = RetryRecords.class.getName() + ".call";
+	private Duration backoff = Duration.ZERO;
 
-	private static final String LOCATION = RetryRecords.class.getName() + ".location";
+	private CallLog.@Nullable Call call;
 
-	private static final String COUNTED = RetryRecords.class.getName() + ".counted";
+	private String location = RetryBudget.NO_LOCATION;
 
-	private static final String ANSWERED = RetryRecords.class.getName() + ".answered";
+	private boolean counted;
 
-	private RetryRecords() {
+	private boolean answered;
+
+	private boolean budgetRefused;
+
+	/**
+	 * The records of the call a context belongs to: the context itself when one of the starter's policies
+	 * opened it, else records kept once on a context that a customizer's policy opened.
+	 * @param context the call's context
+	 * @return its records
+	 */
+	static RetryRecords of(RetryContext context) {
+		if (context instanceof CallContext call) {
+			return call.records;
+		}
+		if (context.getAttribute(OF_ANOTHER_POLICY) instanceof RetryRecords records) {
+			return records;
+		}
+		RetryRecords records = new RetryRecords();
+		context.setAttribute(OF_ANOTHER_POLICY, records);
+		return records;
 	}
 
+	/** The call's deadline starts: the back-off policy's timeline began. */
 	static void started(RetryContext context, RetryDeadline deadline) {
-		context.setAttribute(DEADLINE, deadline);
+		of(context).deadline = deadline;
 	}
 
 	/** Names the call in its log lines; set before the first attempt's failure is logged. */
 	static void named(RetryContext context, CallLog.Call call) {
-		context.setAttribute(CALL, call);
+		of(context).call = call;
 	}
 
 	/**
@@ -49,54 +73,66 @@ final class RetryRecords {
 	 * {@link ModelArmorRetryTemplates#execute}, with an id of its own made at the first line.
 	 */
 	static CallLog.Call call(RetryContext context) {
-		if (context.getAttribute(CALL) instanceof CallLog.Call call) {
-			return call;
+		RetryRecords records = of(context);
+		CallLog.Call call = records.call;
+		if (call == null) {
+			call = CallLog.Call.start(null, null);
+			records.call = call;
 		}
-		CallLog.Call call = CallLog.Call.start(null, null);
-		context.setAttribute(CALL, call);
 		return call;
 	}
 
 	/** Names the location the call's attempts go to, for the budget; set before the first attempt. */
 	static void located(RetryContext context, String location) {
-		context.setAttribute(LOCATION, location);
+		of(context).location = location;
 	}
 
 	/** The location the call's attempts go to, or {@link RetryBudget#NO_LOCATION}. */
 	static String location(RetryContext context) {
-		return (context.getAttribute(LOCATION) instanceof String location) ? location : RetryBudget.NO_LOCATION;
+		return of(context).location;
 	}
 
 	/** Whether the call was counted by the budget, marking it counted. */
 	static boolean countedOnce(RetryContext context) {
-		if (context.getAttribute(COUNTED) != null) {
+		RetryRecords records = of(context);
+		if (records.counted) {
 			return false;
 		}
-		context.setAttribute(COUNTED, Boolean.TRUE);
+		records.counted = true;
 		return true;
 	}
 
 	/** The call's last attempt answered: the call ends with its answer. */
 	static void answered(RetryContext context) {
-		context.setAttribute(ANSWERED, Boolean.TRUE);
+		of(context).answered = true;
 	}
 
 	static boolean isAnswered(RetryContext context) {
-		return context.getAttribute(ANSWERED) != null;
+		return of(context).answered;
+	}
+
+	/** Whether the budget refused the retry of the last failure. */
+	static void budgetRefused(RetryContext context, boolean refused) {
+		of(context).budgetRefused = refused;
+	}
+
+	static boolean isBudgetRefused(RetryContext context) {
+		return of(context).budgetRefused;
 	}
 
 	static void stopped(RetryContext context, CallOutcome why) {
-		context.setAttribute(STOP, why);
+		of(context).stop = why;
 	}
 
 	/** Adds a wait that was slept; every one fitted before the deadline, so the sum stays below it. */
 	static void waited(RetryContext context, Duration wait) {
-		context.setAttribute(BACKOFF, backoff(context).plus(wait));
+		RetryRecords records = of(context);
+		records.backoff = records.backoff.plus(wait);
 	}
 
 	/** The call's deadline, or {@code null} when the template's back-off policy is not the starter's. */
 	static @Nullable RetryDeadline deadline(RetryContext context) {
-		return (context.getAttribute(DEADLINE) instanceof RetryDeadline deadline) ? deadline : null;
+		return of(context).deadline;
 	}
 
 	/**
@@ -104,12 +140,24 @@ final class RetryRecords {
 	 * {@link CallOutcome#NON_RETRYABLE} when the failure was not retryable.
 	 */
 	static CallOutcome failureOutcome(RetryContext context) {
-		return (context.getAttribute(STOP) instanceof CallOutcome why) ? why : CallOutcome.NON_RETRYABLE;
+		CallOutcome stop = of(context).stop;
+		return (stop != null) ? stop : CallOutcome.NON_RETRYABLE;
 	}
 
 	/** The time a call spent waiting between attempts so far. */
 	static Duration backoff(RetryContext context) {
-		return (context.getAttribute(BACKOFF) instanceof Duration total) ? total : Duration.ZERO;
+		return of(context).backoff;
+	}
+
+	/** The context the starter's retry policies open: spring-retry's, with the call's records. */
+	static final class CallContext extends RetryContextSupport {
+
+		private final RetryRecords records = new RetryRecords();
+
+		CallContext(@Nullable RetryContext parent) {
+			super(parent);
+		}
+
 	}
 
 }

@@ -22,7 +22,7 @@ import com.google.auth.Credentials;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.auth.oauth2.ServiceAccountCredentials;
-import dev.modelarmor.client.ModelArmorRestClients;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.TokenUnavailableException;
 import org.junit.jupiter.api.AfterEach;
@@ -432,10 +432,7 @@ class GoogleCredentialsInterceptorTests {
 
 	/** A sanitize request carrying a call's deadline, as {@code ModelArmorTemplate} sends it. */
 	private static RestClient.RequestBodySpec requestWithDeadline(RestClient client, Duration deadline) {
-		return client.post()
-			.uri(SANITIZE_PATH)
-			.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE,
-					RetryDeadline.startingNow(Clock.systemUTC(), deadline));
+		return RequestDeadline.carry(client.post().uri(SANITIZE_PATH), RetryDeadline.startingNow(Clock.systemUTC(), deadline));
 	}
 
 	private GoogleCredentials stalledCredentials(StallingTokenEndpoint endpoint) {

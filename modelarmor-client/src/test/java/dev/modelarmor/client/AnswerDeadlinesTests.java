@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.modelarmor.client.internal.transport.AnswerDeadlines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

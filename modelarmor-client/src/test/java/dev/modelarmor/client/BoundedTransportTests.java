@@ -17,6 +17,9 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.modelarmor.client.internal.transport.AnswerDeadlines;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.http.HttpMethod;

@@ -6,6 +6,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryDeadline;
 import dev.modelarmor.retry.RetrySettings;
@@ -26,9 +29,9 @@ import static com.github.tomakehurst.wiremock.stubbing.Scenario.STARTED;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every attempt of a call carries the call's deadline to the client's interceptors as the request
- * attribute {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}: what lets the credentials interceptor stop
- * waiting for a token when the deadline passes.
+ * Every attempt of a call carries the call's deadline through the {@code RestClient} to its transport
+ * ({@link RequestDeadline}): what cuts the attempt's read timeout to what is left of it, with or without
+ * the application's interceptors in between.
  */
 class DeadlineAttributeTests {
 
@@ -46,7 +49,7 @@ class DeadlineAttributeTests {
 	final List<Optional<Object>> seen = new CopyOnWriteArrayList<>();
 
 	final ClientHttpRequestInterceptor recording = (request, body, execution) -> {
-		this.seen.add(Optional.ofNullable(request.getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE)));
+		this.seen.add(Optional.ofNullable(RequestDeadline.of(request)));
 		return execution.execute(request, body);
 	};
 

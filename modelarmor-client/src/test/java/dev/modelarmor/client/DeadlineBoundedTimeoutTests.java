@@ -6,6 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.AnswerDeadlines;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
+import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.retry.RetryDeadline;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * An attempt's read timeout is what is left of the deadline it carries as a request attribute, read when
+ * An attempt's read timeout is what is left of the deadline it carries ({@link RequestDeadline}), read when
  * the request is sent: no thread-local, and the same whether or not interceptors run before it.
  */
 class DeadlineBoundedTimeoutTests {
@@ -64,8 +69,9 @@ class DeadlineBoundedTimeoutTests {
 	}
 
 	@Test
-	void anAttributeThatIsNotADeadlineIsIgnored() {
-		this.request.getAttributes().put(ModelArmorRestClients.DEADLINE_ATTRIBUTE, "soon");
+	void anAttributeOfTheApplicationsOwnIsNotTheDeadline() {
+		this.request.getAttributes().put("deadline", RetryDeadline.startingNow(Clock.systemUTC(), Duration.ofSeconds(2)));
+		this.request.getAttributes().put(RetryDeadline.class.getName(), "soon");
 		assertThat(this.request.timeout()).isEqualTo(READ_TIMEOUT);
 	}
 
@@ -80,9 +86,8 @@ class DeadlineBoundedTimeoutTests {
 				withInterceptor ? passThrough : null, null);
 		RetryDeadline deadline = RetryDeadline.startingNow(Clock.systemUTC(), Duration.ofMillis(300));
 		long start = System.nanoTime();
-		assertThatExceptionOfType(ResourceAccessException.class).isThrownBy(() -> client.post()
-			.uri("/slow")
-			.attribute(ModelArmorRestClients.DEADLINE_ATTRIBUTE, deadline)
+		assertThatExceptionOfType(ResourceAccessException.class).isThrownBy(() -> RequestDeadline.carry(client.post()
+			.uri("/slow"), deadline)
 			.body(new byte[] { '{', '}' })
 			.retrieve()
 			.toBodilessEntity());
@@ -90,8 +95,7 @@ class DeadlineBoundedTimeoutTests {
 	}
 
 	private void carrying(Duration left) {
-		this.request.getAttributes()
-			.put(ModelArmorRestClients.DEADLINE_ATTRIBUTE, RetryDeadline.startingNow(Clock.systemUTC(), left));
+		RequestDeadline.carry(this.request, RetryDeadline.startingNow(Clock.systemUTC(), left));
 	}
 
 }

@@ -13,6 +13,8 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.retry.VirtualTime;

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 
+import dev.modelarmor.client.internal.transport.AnswerDeadlines;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

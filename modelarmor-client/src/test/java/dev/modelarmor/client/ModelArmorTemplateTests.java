@@ -12,6 +12,7 @@ import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
@@ -319,12 +320,12 @@ class ModelArmorTemplateTests {
 
 	@Test
 	void anAnswerLargerThanAnyModelArmorAnswerIsCutOff() {
-		byte[] runaway = new byte[AttemptStep.MAX_ANSWER_BYTES + 1024];
+		byte[] runaway = new byte[BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + 1024];
 		java.util.Arrays.fill(runaway, (byte) ' ');
 		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).willReturn(aResponse().withStatus(200).withBody(runaway)));
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> this.template.sanitizeUserPrompt("hi"))
-			.withMessageContaining("larger than " + AttemptStep.MAX_ANSWER_BYTES + " bytes")
+			.withMessageContaining("larger than " + BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + " bytes")
 			.satisfies((ex) -> assertThat(ex.attempts()).isEqualTo(1));
 		assertThat(modelArmor.getAllServeEvents()).hasSize(1);
 	}

@@ -14,6 +14,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
+import dev.modelarmor.client.internal.transport.ExchangeSlots;
 import dev.modelarmor.resilience.AttemptGate;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.CallOutcome;
@@ -298,7 +301,7 @@ class NonBlockingCallsTests {
 	@Test
 	void anAnswerLargerThanTheBoundIsNotReadFurther() {
 		modelArmor.stubFor(post(urlPathMatching(SANITIZE))
-			.willReturn(aResponse().withStatus(200).withBody(new byte[AttemptStep.MAX_ANSWER_BYTES + 1024])));
+			.willReturn(aResponse().withStatus(200).withBody(new byte[BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + 1024])));
 		Throwable failure = failureOf(template(RetrySettings.DEFAULTS, RetryRuntime.system(), null));
 		assertThat(failure).isInstanceOf(ModelArmorException.class).hasMessageContaining("with a body larger than");
 		assertThat(((ModelArmorException) failure).outcome()).contains(CallOutcome.NON_RETRYABLE);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -63,13 +64,13 @@ class RunawayAnswerTests {
 	void aHundredMibErrorAnswerIsCutJustPastTheCapToo() throws Exception {
 		try (StreamingServer server = new StreamingServer(503, "Content-Length: " + HUNDRED_MIB + "\r\n", false)) {
 			assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> template(server).sanitizeUserPrompt("hi"))
-				.withMessageContaining("HTTP 503 with a body larger than " + AttemptStep.MAX_ANSWER_BYTES + " bytes");
-			assertThat(server.written()).isLessThan(AttemptStep.MAX_ANSWER_BYTES + BUFFERS);
+				.withMessageContaining("HTTP 503 with a body larger than " + BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + " bytes");
+			assertThat(server.written()).isLessThan(BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + BUFFERS);
 		}
 	}
 
 	@ParameterizedTest
-	@ValueSource(ints = { 0, 1, 2_047, 2_048, 2_049, 100_000, AttemptStep.MAX_ANSWER_BYTES })
+	@ValueSource(ints = { 0, 1, 2_047, 2_048, 2_049, 100_000, BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES })
 	void everyAnswerUpToTheCapArrivesWhole(int padding) {
 		String answer = ModelArmorTemplateTests.NO_MATCH.strip();
 		int spaces = Math.max(0, padding - answer.length());
@@ -85,11 +86,11 @@ class RunawayAnswerTests {
 		String answer = ModelArmorTemplateTests.NO_MATCH.strip();
 		modelArmor.stubFor(post(urlPathEqualTo(ModelArmorTemplateTests.PROMPT_PATH)).willReturn(aResponse().withStatus(200)
 			.withHeader("Content-Type", "application/json")
-			.withBody(answer.substring(0, answer.length() - 1) + " ".repeat(AttemptStep.MAX_ANSWER_BYTES + 1 - answer.length())
+			.withBody(answer.substring(0, answer.length() - 1) + " ".repeat(BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + 1 - answer.length())
 					+ "}")));
 
 		assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> wireMockTemplate().sanitizeUserPrompt("hi"))
-			.withMessageContaining("larger than " + AttemptStep.MAX_ANSWER_BYTES + " bytes");
+			.withMessageContaining("larger than " + BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + " bytes");
 	}
 
 	private static ModelArmorTemplate wireMockTemplate() {
@@ -106,14 +107,14 @@ class RunawayAnswerTests {
 			long started = System.nanoTime();
 
 			assertThatExceptionOfType(ModelArmorException.class).isThrownBy(() -> template(server).sanitizeUserPrompt("hi"))
-				.withMessageContaining("body larger than " + AttemptStep.MAX_ANSWER_BYTES + " bytes")
+				.withMessageContaining("body larger than " + BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + " bytes")
 				.satisfies((ex) -> assertThat(ex.attempts()).isEqualTo(1));
 
 			Duration took = Duration.ofNanos(System.nanoTime() - started);
 			long written = server.written();
 			assertThat(written).as("bytes the server wrote before the client went away")
-				.isGreaterThan(AttemptStep.MAX_ANSWER_BYTES)
-				.isLessThan(AttemptStep.MAX_ANSWER_BYTES + BUFFERS);
+				.isGreaterThan(BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES)
+				.isLessThan(BufferedJdkClientHttpRequest.MAX_ANSWER_BYTES + BUFFERS);
 			// 16 MiB on loopback: well under a second on a quiet machine; loose for a loaded one
 			assertThat(took).isLessThan(Duration.ofSeconds(20));
 		}

@@ -1,9 +1,11 @@
 package dev.modelarmor.retry;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import org.springframework.retry.RetryContext;
 import org.springframework.retry.context.RetryContextSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,6 +35,21 @@ class RetryRecordsTests {
 		assertThat(RetryRecords.failureOutcome(this.context)).isEqualTo(CallOutcome.NON_RETRYABLE);
 		RetryRecords.stopped(this.context, CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
 		assertThat(RetryRecords.failureOutcome(this.context)).isEqualTo(CallOutcome.RETRY_AFTER_EXCEEDS_DEADLINE);
+	}
+
+	@Test
+	void theStartersPoliciesKeepTheDeadlineInATypedContextNotInItsAttributes() {
+		VirtualTime time = new VirtualTime();
+		for (RetryPolicies policies : List.of(RetryPolicies.retrying(RetrySettings.DEFAULTS, time.runtime(TestRandoms.unused()), null),
+				RetryPolicies.singleAttempt(RetrySettings.DEFAULTS, time.runtime(TestRandoms.unused())))) {
+			RetryContext context = policies.retry().open(null);
+			policies.backOff().start(context);
+			RetryRecords.stopped(context, CallOutcome.DEADLINE_EXCEEDED);
+			assertThat(context.attributeNames()).isEmpty();
+			assertThat(RetryRecords.deadline(context)).isNotNull()
+				.satisfies((deadline) -> assertThat(deadline.remaining()).isEqualTo(RetrySettings.DEFAULTS.deadline()));
+			assertThat(RetryRecords.failureOutcome(context)).isEqualTo(CallOutcome.DEADLINE_EXCEEDED);
+		}
 	}
 
 }

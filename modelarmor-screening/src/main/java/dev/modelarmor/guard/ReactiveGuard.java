@@ -10,8 +10,8 @@ import dev.modelarmor.screening.ModelArmorTenant;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
-import dev.modelarmor.screening.internal.stream.StreamWindows;
-import dev.modelarmor.screening.internal.stream.StreamWindowsFlux;
+import dev.modelarmor.screening.internal.stream.StreamSegments;
+import dev.modelarmor.screening.internal.stream.StreamSegmentsFlux;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -25,8 +25,8 @@ import org.springframework.core.ReactiveAdapterRegistry;
  * A guarded method that returns a Reactor {@link Mono} or {@link Flux}: what it returns is assembled at
  * once and does nothing until subscribed to; then the prompt is screened, and only once it passed is the
  * body run and its publisher subscribed to. A {@code Mono}'s answer is screened before it reaches the
- * subscriber; a {@code Flux} is screened in {@link StreamWindows}, as the Spring AI advisor's windowed
- * stream mode screens, nothing emitted before the window that holds it passed. Every refusal is an error
+ * subscriber; a {@code Flux} is screened in {@link StreamSegments}, as the Spring AI advisor's segmented
+ * stream mode screens, nothing emitted before the segment that holds it passed. Every refusal is an error
  * signal, and cancelling cancels the screening in flight. A
  * {@link ModelArmorGuarded#sideEffectFree() side-effect-free} method's publisher is subscribed to at once,
  * every signal of it held until the prompt's verdict. Loaded only for such methods, so only when Reactor is
@@ -34,8 +34,8 @@ import org.springframework.core.ReactiveAdapterRegistry;
  */
 final class ReactiveGuard {
 
-	/** The UTF-8 bytes of a window held back for the next one, a quarter of it, as the advisor's. */
-	private static final int OVERLAP = StreamWindows.DEFAULT_WINDOW / 4;
+	/** The UTF-8 bytes of a segment held back for the next one, a quarter of it, as the advisor's. */
+	private static final int OVERLAP = StreamSegments.DEFAULT_SEGMENT / 4;
 
 	private ReactiveGuard() {
 	}
@@ -61,9 +61,9 @@ final class ReactiveGuard {
 			String prompt = call.prompt();
 			if (prompt != null && call.guarded().parallel()) {
 				Mono<ScreeningDecision> verdict = verdict(call, prompt);
-				return windows(call, Flux.merge(verdict.then(Mono.empty()), held(fluxBody(call), verdict)), prompt);
+				return segments(call, Flux.merge(verdict.then(Mono.empty()), held(fluxBody(call), verdict)), prompt);
 			}
-			return screenedPrompt(call, prompt).flatMapMany((screened) -> windows(call, fluxBody(call),
+			return screenedPrompt(call, prompt).flatMapMany((screened) -> segments(call, fluxBody(call),
 					screened.orElse(null)));
 		});
 	}
@@ -122,14 +122,14 @@ final class ReactiveGuard {
 				deidentified) ? call.replaceAnswer(deidentified.text()) : value);
 	}
 
-	private static Flux<Object> windows(GuardedCall call, Flux<Object> body, @Nullable String prompt) {
+	private static Flux<Object> segments(GuardedCall call, Flux<Object> body, @Nullable String prompt) {
 		if (call.guarded().response() == null) {
 			return body;
 		}
-		StreamWindows<Object> windows = new StreamWindows<>(StreamWindows.DEFAULT_WINDOW, OVERLAP, new Elements(call),
+		StreamSegments<Object> segments = new StreamSegments<>(StreamSegments.DEFAULT_SEGMENT, OVERLAP, new Elements(call),
 				(text) -> call.screenAnswer(text, prompt),
 				(none) -> CompletableFuture.completedFuture(ScreeningDecision.PASS));
-		return StreamWindowsFlux.steps(body, windows).concatMap((step) -> {
+		return StreamSegmentsFlux.steps(body, segments).concatMap((step) -> {
 			Flux<Object> emit = Flux.fromIterable(step.emit());
 			Refusal refusal = step.refusal();
 			return (refusal != null) ? emit.concatWith(Mono.error(refusal::exception)) : emit;
@@ -184,7 +184,7 @@ final class ReactiveGuard {
 	}
 
 	/** The elements of a guarded {@code Flux}, each one generation of text. */
-	private record Elements(GuardedCall call) implements StreamWindows.Chunks<Object> {
+	private record Elements(GuardedCall call) implements StreamSegments.Chunks<Object> {
 
 		@Override
 		public List<String> texts(Object element) {

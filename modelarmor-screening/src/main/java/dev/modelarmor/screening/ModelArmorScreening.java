@@ -4,12 +4,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
-import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizeOptions;
@@ -48,32 +45,27 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public static final int DEFAULT_LOG_LINES_PER_SECOND = 10;
 
-	/** Templates whose screenings are kept for the next call; beyond them, each call binds its template anew. */
-	private static final int MAX_KEPT_TEMPLATES = 64;
+	/** The long-text screening and the client of each template the calls name. */
+	private final TemplateCalls calls;
 
-	private final WindowedScreening windowed;
-
-	private final Screener screener;
+	private final ScreeningDecider decider;
 
 	private final ModelArmorTaskExecutor executor;
 
 	private final boolean ownsExecutor;
 
-	private final Map<String, Bound> byTemplate;
-
 	private final UnscreenableMedia unscreenableMedia;
 
 	private final ModelArmorTemplateResolver templateResolver;
 
-	private ModelArmorScreening(WindowedScreening windowed, Screener screener, ModelArmorTaskExecutor executor,
+	private ModelArmorScreening(TemplateCalls calls, ScreeningDecider decider, ModelArmorTaskExecutor executor,
 			boolean ownsExecutor, UnscreenableMedia unscreenableMedia, ModelArmorTemplateResolver templateResolver) {
 		this.unscreenableMedia = unscreenableMedia;
 		this.templateResolver = templateResolver;
-		this.windowed = windowed;
-		this.screener = screener;
+		this.calls = calls;
+		this.decider = decider;
 		this.executor = executor;
 		this.ownsExecutor = ownsExecutor;
-		this.byTemplate = new ConcurrentHashMap<>();
 	}
 
 	/**
@@ -92,7 +84,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return a screening that uses it, for every template
 	 */
 	public ModelArmorScreening withCache(VerdictCache cache) {
-		return new ModelArmorScreening(this.windowed.withCache(cache), this.screener, this.executor, false,
+		return new ModelArmorScreening(this.calls.withCache(cache), this.decider, this.executor, false,
 				this.unscreenableMedia, this.templateResolver);
 	}
 
@@ -103,8 +95,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public ScreeningDecision screen(ScreeningRequest request) {
 		Objects.requireNonNull(request, "request must not be null");
-		Bound bound = bound(request.template());
-		return this.screener.screen(request, () -> bound.call(request));
+		TemplateCalls.Bound bound = this.calls.bound(request.template());
+		return this.decider.screen(request, () -> bound.call(request));
 	}
 
 	/**
@@ -122,7 +114,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 		Objects.requireNonNull(request, "request must not be null");
 		CompletableFuture<SanitizationResult> result;
 		try {
-			CompletableFuture<SanitizationResult> call = bound(request.template()).callAsync(request);
+			CompletableFuture<SanitizationResult> call = this.calls.bound(request.template()).callAsync(request);
 			// a client that returns no future fails the screening rather than the caller's thread
 			result = (call != null) ? call
 					: CompletableFuture.failedFuture(new IllegalStateException("The client's call returned no future"));
@@ -131,7 +123,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 			result = CompletableFuture.failedFuture(ex);
 		}
 		CompletableFuture<SanitizationResult> calls = result;
-		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.screener.decide(request,
+		CompletableFuture<ScreeningDecision> decision = result.handle((sanitized, failure) -> this.decider.decide(request,
 				sanitized, Futures.unwrapNullable(failure)));
 		decision.whenComplete((decided, failure) -> {
 			if (decision.isCancelled()) {
@@ -213,7 +205,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 * @return the refusal
 	 */
 	public ScreeningDecision unknownTenant(ScreeningRequest request) {
-		return this.screener.unknownTenant(request);
+		return this.decider.unknownTenant(request);
 	}
 
 	/**
@@ -236,7 +228,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 	 */
 	public ScreeningDecision unscreened(String caller, Phase phase, @Nullable String template,
 			MediaItem.Unscreened media) {
-		return this.screener.unscreened(caller, phase, template, media, this.unscreenableMedia);
+		return this.decider.unscreened(caller, phase, template, media, this.unscreenableMedia);
 	}
 
 	/**
@@ -277,81 +269,6 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 	}
 
-	private Bound bound(@Nullable String template) {
-		if (!StringUtils.hasLength(template)) {
-			return new Bound(this.windowed);
-		}
-		Bound kept = this.byTemplate.get(template);
-		if (kept != null) {
-			return kept;
-		}
-		Bound bound = new Bound(TemplateReference.isReference(template)
-				? this.windowed.withTemplate(TemplateReference.parse(template)) : this.windowed.withTemplate(template));
-		if (this.byTemplate.size() < MAX_KEPT_TEMPLATES) {
-			this.byTemplate.putIfAbsent(template, bound);
-		}
-		return bound;
-	}
-
-	/** The client and the windowed screening of one template. */
-	private final class Bound {
-
-		private final WindowedScreening windowed;
-
-		Bound(WindowedScreening windowed) {
-			this.windowed = windowed;
-		}
-
-		SanitizationResult call(ScreeningRequest request) {
-			String text = textOf(request);
-			if (text != null) {
-				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPrompt(text)
-						: this.windowed.sanitizeModelResponse(text, request.userPrompt());
-			}
-			DataItem item = Objects.requireNonNull(request.item());
-			ModelArmorOperations client = this.windowed.operations();
-			SanitizationResult result = !request.phase().isModelOutput() ? client.sanitizeUserPrompt(item)
-					: client.sanitizeModelResponse(item, request.userPrompt());
-			if (result == null) {
-				throw new IllegalStateException(client.getClass().getName() + "." + (!request.phase().isModelOutput()
-						? "sanitizeUserPrompt(DataItem)" : "sanitizeModelResponse(DataItem, String)")
-						+ " returned null instead of a SanitizationResult; every call of a ModelArmorOperations "
-						+ "must return one");
-			}
-			return result;
-		}
-
-		CompletableFuture<SanitizationResult> callAsync(ScreeningRequest request) {
-			String text = textOf(request);
-			if (text != null) {
-				return !request.phase().isModelOutput() ? this.windowed.sanitizeUserPromptAsync(text)
-						: this.windowed.sanitizeModelResponseAsync(text, request.userPrompt());
-			}
-			ModelArmorOperations client = this.windowed.operations();
-			if (client.isNonBlocking()) {
-				DataItem item = Objects.requireNonNull(request.item());
-				return !request.phase().isModelOutput()
-						? client.sanitizeUserPromptAsync(item, SanitizeOptions.NONE,
-								ModelArmorScreening.this.executor.asExecutor())
-						: client.sanitizeModelResponseAsync(item, request.userPrompt(), SanitizeOptions.NONE,
-								ModelArmorScreening.this.executor.asExecutor());
-			}
-			try {
-				return CompletableFuture.supplyAsync(() -> call(request),
-						ModelArmorScreening.this.executor.asExecutor());
-			}
-			catch (RejectedExecutionException ex) {
-				return CompletableFuture.completedFuture(call(request));
-			}
-		}
-
-		private static @Nullable String textOf(ScreeningRequest request) {
-			DataItem item = request.item();
-			return (request.text() != null) ? request.text() : (item != null) ? item.text() : null;
-		}
-
-	}
-
 	/**
 	 * Builds a {@link ModelArmorScreening}.
 	 */
@@ -359,7 +276,7 @@ public final class ModelArmorScreening implements AutoCloseable {
 
 		private final ModelArmorOperations operations;
 
-		private ScreeningWindows windows = ScreeningWindows.DEFAULTS;
+		private WindowSettings windows = WindowSettings.DEFAULTS;
 
 		private @Nullable ModelArmorTaskExecutor executor;
 
@@ -381,11 +298,11 @@ public final class ModelArmorScreening implements AutoCloseable {
 		}
 
 		/**
-		 * How long text is cut into windows; {@link ScreeningWindows#DEFAULTS} unless set.
+		 * How long text is cut into windows; {@link WindowSettings#DEFAULTS} unless set.
 		 * @param windows the windows
 		 * @return this builder
 		 */
-		public Builder windows(ScreeningWindows windows) {
+		public Builder windows(WindowSettings windows) {
 			Assert.notNull(windows, "windows must not be null");
 			this.windows = windows;
 			return this;
@@ -485,8 +402,8 @@ public final class ModelArmorScreening implements AutoCloseable {
 							ModelArmorTaskExecutor.DEFAULT_QUEUE_CAPACITY, null);
 			ModelArmorOperations operations = SanitizeOptions.NONE.equals(this.sanitizeOptions) ? this.operations
 					: new OptionsApplyingOperations(this.operations, this.sanitizeOptions);
-			return new ModelArmorScreening(new WindowedScreening(operations, this.windows, executor),
-					new Screener(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
+			return new ModelArmorScreening(new TemplateCalls(new LongTextScreening(operations, this.windows, executor), executor),
+					new ScreeningDecider(this.failOpen, this.observer, new LogLineRate(this.logLinesPerSecond, System::nanoTime),
 							this.operations.templateName()),
 					executor, given == null, this.unscreenableMedia,
 					this.templateResolver);

@@ -10,7 +10,7 @@ import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one screening means for the call it guards, as the {@link Screener} decides it: go on
+ * What one screening means for the call it guards, as the {@link ScreeningDecider} decides it: go on
  * ({@link Pass}), go on with de-identified text ({@link Deidentified}) or, for an image, with its redacted
  * image ({@link Redacted}), or stop ({@link Refusal}: a match
  * that blocks, screening that could not complete with fail-open off, or input that Model Armor refused).

@@ -19,7 +19,7 @@ import dev.modelarmor.client.SanitizationResult.SanitizationMetadata;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.client.SdpDeidentifyResult;
 import dev.modelarmor.client.SdpFilterResult;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Window;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -15,13 +15,13 @@ import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.SanitizationResult.Verdict;
 import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Window;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The screening of one text's windows: at most {@link ScreeningWindows#parallelism()} in flight, each a
+ * The screening of one text's windows: at most {@link WindowSettings#parallelism()} in flight, each a
  * task of the executor or a call of the client's non-blocking path, stopping at the first window that
  * cannot be screened or matches a filter other than {@code sdp}, the results merged by {@link WindowMerge}.
  * Every change of its state happens under its lock, by the thread that starts it or the one whose window
@@ -29,10 +29,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class WindowRun {
 
-	// The windowed screening's own log category: this is where its windows are screened.
-	private static final Log logger = LogFactory.getLog(WindowedScreening.class);
+	// The long-text screening's own log category: this is where its windows are screened.
+	private static final Log logger = LogFactory.getLog(LongTextScreening.class);
 
-	private final WindowedText text;
+	private final LongText text;
 
 	private final List<Window> parts;
 
@@ -59,7 +59,7 @@ final class WindowRun {
 	/** The thread that started the run: a window it runs itself is never interrupted. */
 	private @Nullable Thread starter;
 
-	private WindowRun(WindowedText text, List<Window> parts, int parallelism,
+	private WindowRun(LongText text, List<Window> parts, int parallelism,
 			@Nullable ModelArmorTaskExecutor executor) {
 		this.text = text;
 		this.parts = parts;
@@ -76,7 +76,7 @@ final class WindowRun {
 	 * @param executor where windows run
 	 * @return the run, not started
 	 */
-	static WindowRun onExecutor(WindowedText text, List<Window> parts, int parallelism,
+	static WindowRun onExecutor(LongText text, List<Window> parts, int parallelism,
 			ModelArmorTaskExecutor executor) {
 		return new WindowRun(text, parts, parallelism, executor);
 	}
@@ -88,7 +88,7 @@ final class WindowRun {
 	 * @param parallelism the most windows in flight
 	 * @return the run, not started
 	 */
-	static WindowRun nonBlocking(WindowedText text, List<Window> parts, int parallelism) {
+	static WindowRun nonBlocking(LongText text, List<Window> parts, int parallelism) {
 		return new WindowRun(text, parts, parallelism, null);
 	}
 
@@ -147,7 +147,7 @@ final class WindowRun {
 			}
 			catch (RejectedExecutionException ex) {
 				this.inFlight.remove(task);
-				stop(abandoned("was abandoned: the windowed screening is closed", ex));
+				stop(abandoned("was abandoned: the long-text screening is closed", ex));
 				return;
 			}
 		}
@@ -242,7 +242,7 @@ final class WindowRun {
 	private SanitizationResult decide(@Nullable Throwable failure) {
 		SanitizationResult result = WindowMerge.merge(this.text.text(), this.parts, this.results, failure);
 		if (logger.isDebugEnabled()) {
-			logger.debug("Model Armor windowed screening: item=\"" + this.text.what() + "\" windows="
+			logger.debug("Model Armor long-text screening: item=\"" + this.text.what() + "\" windows="
 					+ this.parts.size() + " sent=" + this.sent.get() + " verdict="
 					+ result.verdict().name().toLowerCase(Locale.ROOT));
 		}
@@ -256,7 +256,7 @@ final class WindowRun {
 				answered += (result != null) ? 1 : 0;
 			}
 		}
-		return new ModelArmorException("The windowed screening of a " + this.text.what() + " " + how + " after "
+		return new ModelArmorException("The long-text screening of a " + this.text.what() + " " + how + " after "
 				+ answered + " of " + this.parts.size() + " windows", 0, cause, CallOutcome.INTERRUPTED);
 	}
 

@@ -41,7 +41,7 @@ class CancelledScreeningTests {
 		VerdictCache cache = new VerdictCache(this.store, Duration.ofMinutes(5), Clock.systemUTC(),
 				VerdictCacheObserver.NONE);
 		try (ModelArmorScreening screening = ModelArmorScreening.builder(neverAnswering())
-			.windows(new ScreeningWindows(8192, 1024, 2, 64))
+			.windows(new WindowSettings(8192, 1024, 2, 64))
 			.build()) {
 			CompletableFuture<ScreeningDecision> decision = screening.withCache(cache)
 				.screenAsync(ScreeningRequest.prompt("Chat.ask()", prompt));

@@ -57,8 +57,8 @@ class LongPromptMeasurementTests {
 		AtomicInteger calls = new AtomicInteger();
 		ModelArmorTemplate template = WindowedScreeningTests.template(modelArmor.baseUrl());
 		ModelArmorOperations counting = new CountingOperations(template, calls);
-		try (WindowedScreening screening = new WindowedScreening(counting, ScreeningWindows.DEFAULTS)) {
-			int windows = TextWindows.split(prompt, ScreeningWindows.DEFAULTS).windows().size();
+		try (LongTextScreening screening = new LongTextScreening(counting, WindowSettings.DEFAULTS)) {
+			int windows = WindowCutter.split(prompt, WindowSettings.DEFAULTS).windows().size();
 			List<Long> windowed = new ArrayList<>();
 			List<Long> single = new ArrayList<>();
 			List<Long> sent = new ArrayList<>();
@@ -74,8 +74,8 @@ class LongPromptMeasurementTests {
 				int requests = received.count();
 				assertThat(result.verdict()).isEqualTo(Verdict.MATCHED);
 				// The last window's match cancels the calls still in flight; some never reach the server.
-				assertThat(calls.get()).isBetween(windows - ScreeningWindows.DEFAULTS.parallelism() + 1, windows);
-				assertThat(requests).isBetween(windows - ScreeningWindows.DEFAULTS.parallelism() + 1, calls.get());
+				assertThat(calls.get()).isBetween(windows - WindowSettings.DEFAULTS.parallelism() + 1, windows);
+				assertThat(requests).isBetween(windows - WindowSettings.DEFAULTS.parallelism() + 1, calls.get());
 				received.reset();
 				started = System.nanoTime();
 				assertThat(template.sanitizeUserPrompt(prompt).verdict()).isEqualTo(Verdict.NO_MATCH);
@@ -109,7 +109,7 @@ class LongPromptMeasurementTests {
 			List<Long> call = new ArrayList<>();
 			for (int round = -200; round < 1_000; round++) {
 				long started = System.nanoTime();
-				int windows = TextWindows.split(prompt, ScreeningWindows.DEFAULTS).windows().size();
+				int windows = WindowCutter.split(prompt, WindowSettings.DEFAULTS).windows().size();
 				long cutting = System.nanoTime() - started;
 				assertThat(windows).isOne();
 				if (round >= 0) {

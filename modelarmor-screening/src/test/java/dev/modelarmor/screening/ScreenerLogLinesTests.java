@@ -45,7 +45,7 @@ class ScreenerLogLinesTests {
 
 	private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
 
-	private final Logger logger = (Logger) LoggerFactory.getLogger(Screener.class);
+	private final Logger logger = (Logger) LoggerFactory.getLogger(ScreeningDecider.class);
 
 	private final Logger leftOutLogger = (Logger) LoggerFactory.getLogger(LogLineRate.class);
 
@@ -67,14 +67,14 @@ class ScreenerLogLinesTests {
 		this.logger.setLevel(this.level);
 	}
 
-	private Screener screener(int linesPerSecond) {
-		return new Screener(() -> false, () -> (phase, template, result, filters) -> this.heard.incrementAndGet(),
+	private ScreeningDecider screener(int linesPerSecond) {
+		return new ScreeningDecider(() -> false, () -> (phase, template, result, filters) -> this.heard.incrementAndGet(),
 				new LogLineRate(linesPerSecond, this.nanos::get), CLIENT_TEMPLATE);
 	}
 
 	@Test
 	void aRefusalStormWritesTenLinesASecondThenOneLineWithTheCount() {
-		Screener screener = screener(10);
+		ScreeningDecider screener = screener(10);
 		ModelArmorException refused = new ModelArmorException("Model Armor quota exhausted", 0, null,
 				CallOutcome.QUOTA_EXHAUSTED);
 		// 32,280 refusals in 12 virtual seconds, as measured with the quota limiter on and 4 threads calling
@@ -113,7 +113,7 @@ class ScreenerLogLinesTests {
 
 	@Test
 	void eachOutcomeHasItsOwnBound() {
-		Screener screener = screener(3);
+		ScreeningDecider screener = screener(3);
 		for (int i = 0; i < 5; i++) {
 			screener.screen(ScreeningRequest.prompt("Chat.ask()", PROMPT), () -> jailbreak());
 			screener.screen(ScreeningRequest.prompt("Chat.ask()", PROMPT).withOnMatch(MatchAction.LOG_ONLY),
@@ -134,7 +134,7 @@ class ScreenerLogLinesTests {
 
 	@Test
 	void everyLineNamesItsCallTemplateAndLocation() {
-		Screener screener = screener(10);
+		ScreeningDecider screener = screener(10);
 		String tenantTemplate = TemplateReference.of("strict", "europe-west4").name();
 		screener.screen(ScreeningRequest.prompt("Chat.ask()", PROMPT).withTemplate(tenantTemplate),
 				() -> jailbreak());

@@ -10,13 +10,13 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * The ranges {@link ScreeningWindows} accepts, at their edges, and the setting a refusal names.
+ * The ranges {@link WindowSettings} accepts, at their edges, and the setting a refusal names.
  */
 class ScreeningWindowsTests {
 
 	@Test
 	void theDefaultsAreEightKilobyteWindowsOverlappingByOneFourInFlightAtMostSixtyFour() {
-		assertThat(ScreeningWindows.DEFAULTS).isEqualTo(new ScreeningWindows(8192, 1024, 4, 64));
+		assertThat(WindowSettings.DEFAULTS).isEqualTo(new WindowSettings(8192, 1024, 4, 64));
 	}
 
 	@ParameterizedTest(name = "{0}, {1}, {2}, {3}")
@@ -26,7 +26,7 @@ class ScreeningWindowsTests {
 			4194304, 2097152, 4,  2147483647
 			""")
 	void acceptsTheEdgesOfEveryRange(int size, int overlap, int parallelism, int maxWindows) {
-		assertThatNoException().isThrownBy(() -> new ScreeningWindows(size, overlap, parallelism, maxWindows));
+		assertThatNoException().isThrownBy(() -> new WindowSettings(size, overlap, parallelism, maxWindows));
 	}
 
 	@ParameterizedTest(name = "{4}: {0}, {1}, {2}, {3}")
@@ -42,7 +42,7 @@ class ScreeningWindowsTests {
 	void refusesValuesOutsideTheirRangeNamingTheSetting(int size, int overlap, int parallelism, int maxWindows,
 			String setting, int value) {
 		assertThatExceptionOfType(InvalidSettingException.class)
-			.isThrownBy(() -> new ScreeningWindows(size, overlap, parallelism, maxWindows))
+			.isThrownBy(() -> new WindowSettings(size, overlap, parallelism, maxWindows))
 			.satisfies((ex) -> {
 				assertThat(ex.setting()).isEqualTo(setting);
 				assertThat(ex.value()).isEqualTo(value);

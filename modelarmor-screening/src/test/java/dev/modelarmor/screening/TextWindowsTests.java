@@ -7,15 +7,15 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
-import dev.modelarmor.screening.TextWindows.Plan;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Plan;
+import dev.modelarmor.screening.WindowCutter.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * How {@link TextWindows} cuts text, and the size measure it cuts by ({@link NormalizedUtf8}): pure unit
+ * How {@link WindowCutter} cuts text, and the size measure it cuts by ({@link NormalizedUtf8}): pure unit
  * tests over seeded random texts of many scripts.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -31,9 +31,9 @@ class TextWindowsTests {
 	void everyWindowFitsItsSizeInEveryNormalFormOverRandomTexts() {
 		SplittableRandom random = new SplittableRandom(13);
 		for (int round = 0; round < 80; round++) {
-			ScreeningWindows settings = randomSettings(random);
+			WindowSettings settings = randomSettings(random);
 			String text = randomText(random, random.nextInt(0, 40_000));
-			Plan plan = TextWindows.split(text, settings);
+			Plan plan = WindowCutter.split(text, settings);
 			assertThat(plan.complete()).isTrue();
 			for (Window window : plan.windows()) {
 				String part = window.of(text);
@@ -55,9 +55,9 @@ class TextWindowsTests {
 	void windowsCoverTheTextExactlyAndConsecutiveOnesShareAtLeastTheOverlap() {
 		SplittableRandom random = new SplittableRandom(17);
 		for (int round = 0; round < 150; round++) {
-			ScreeningWindows settings = randomSettings(random);
+			WindowSettings settings = randomSettings(random);
 			String text = randomText(random, random.nextInt(1, 40_000));
-			List<Window> windows = TextWindows.split(text, settings).windows();
+			List<Window> windows = WindowCutter.split(text, settings).windows();
 			assertThat(windows.get(0).start()).isZero();
 			assertThat(windows.get(windows.size() - 1).end()).isEqualTo(text.length());
 			for (int i = 1; i < windows.size(); i++) {
@@ -76,10 +76,10 @@ class TextWindowsTests {
 	void anySpanShorterThanTheOverlapLiesWholeInOneWindow() {
 		SplittableRandom random = new SplittableRandom(19);
 		for (int round = 0; round < 60; round++) {
-			ScreeningWindows settings = new ScreeningWindows(random.nextInt(1024, 4096), 0, 1, 1000);
-			settings = new ScreeningWindows(settings.size(), random.nextInt(64, settings.size() / 2), 1, 1000);
+			WindowSettings settings = new WindowSettings(random.nextInt(1024, 4096), 0, 1, 1000);
+			settings = new WindowSettings(settings.size(), random.nextInt(64, settings.size() / 2), 1, 1000);
 			String text = randomText(random, 30_000);
-			List<Window> windows = TextWindows.split(text, settings).windows();
+			List<Window> windows = WindowCutter.split(text, settings).windows();
 			for (int probe = 0; probe < 200; probe++) {
 				int start = random.nextInt(text.length());
 				if (start > 0 && Character.isLowSurrogate(text.charAt(start))
@@ -108,9 +108,9 @@ class TextWindowsTests {
 	@Test
 	void noCutSplitsASurrogatePair() {
 		String emoji = "😀🎉👍🏽𝔘".repeat(20_000);
-		for (ScreeningWindows settings : List.of(ScreeningWindows.DEFAULTS, new ScreeningWindows(1025, 511, 1, 1000),
-				new ScreeningWindows(1027, 0, 1, 1000))) {
-			for (Window window : TextWindows.split(emoji, settings).windows()) {
+		for (WindowSettings settings : List.of(WindowSettings.DEFAULTS, new WindowSettings(1025, 511, 1, 1000),
+				new WindowSettings(1027, 0, 1, 1000))) {
+			for (Window window : WindowCutter.split(emoji, settings).windows()) {
 				assertThat(Character.isLowSurrogate(emoji.charAt(window.start()))).isFalse();
 				assertThat(window.end() == emoji.length() || !Character.isLowSurrogate(emoji.charAt(window.end())))
 					.isTrue();
@@ -121,33 +121,33 @@ class TextWindowsTests {
 	@Test
 	void textThatFitsIsOneWindowAndEmptyTextIsOneEmptyWindow() {
 		String fits = "a".repeat(8192);
-		assertThat(TextWindows.split(fits, ScreeningWindows.DEFAULTS).windows()).containsExactly(new Window(0, 8192));
-		assertThat(TextWindows.split(fits + "a", ScreeningWindows.DEFAULTS).windows()).hasSize(2);
-		assertThat(TextWindows.split("", ScreeningWindows.DEFAULTS).windows()).containsExactly(new Window(0, 0));
+		assertThat(WindowCutter.split(fits, WindowSettings.DEFAULTS).windows()).containsExactly(new Window(0, 8192));
+		assertThat(WindowCutter.split(fits + "a", WindowSettings.DEFAULTS).windows()).hasSize(2);
+		assertThat(WindowCutter.split("", WindowSettings.DEFAULTS).windows()).containsExactly(new Window(0, 0));
 	}
 
 	@Test
 	void withoutWhiteSpaceWindowsAreExactlyTheSizeAndOverlap() {
 		String text = "x".repeat(20_000);
-		List<Window> windows = TextWindows.split(text, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(text, WindowSettings.DEFAULTS).windows();
 		assertThat(windows).containsExactly(new Window(0, 8192), new Window(7168, 15360), new Window(14336, 20_000));
 	}
 
 	@Test
 	void aWindowEndsAfterTheLastLineBreakOrElseTheLastSpaceNearItsLimit() {
 		String words = "word ".repeat(3000);
-		List<Window> windows = TextWindows.split(words, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(words, WindowSettings.DEFAULTS).windows();
 		assertThat(windows.get(0).end()).isEqualTo(8190);
 		assertThat(words.charAt(windows.get(0).end() - 1)).isEqualTo(' ');
 		// A line break within the last tenth wins over the spaces after it.
 		StringBuilder lines = new StringBuilder(words);
 		lines.setCharAt(7500, '\n');
-		assertThat(TextWindows.split(lines.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+		assertThat(WindowCutter.split(lines.toString(), WindowSettings.DEFAULTS).windows().get(0).end())
 			.isEqualTo(7501);
 		// One further back than the last tenth does not.
 		lines = new StringBuilder(words);
 		lines.setCharAt(7300, '\n');
-		assertThat(TextWindows.split(lines.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+		assertThat(WindowCutter.split(lines.toString(), WindowSettings.DEFAULTS).windows().get(0).end())
 			.isEqualTo(8190);
 	}
 
@@ -156,11 +156,11 @@ class TextWindowsTests {
 		// 819 bytes (a tenth of 8192) before the hard end, a space still counts; 820 bytes before, not.
 		StringBuilder text = new StringBuilder("x".repeat(20_000));
 		text.setCharAt(8192 - 819, ' ');
-		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+		assertThat(WindowCutter.split(text.toString(), WindowSettings.DEFAULTS).windows().get(0).end())
 			.isEqualTo(8192 - 818);
 		text = new StringBuilder("x".repeat(20_000));
 		text.setCharAt(8192 - 820, ' ');
-		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(0).end())
+		assertThat(WindowCutter.split(text.toString(), WindowSettings.DEFAULTS).windows().get(0).end())
 			.isEqualTo(8192);
 	}
 
@@ -170,18 +170,18 @@ class TextWindowsTests {
 		// at most 819 bytes before that.
 		StringBuilder text = new StringBuilder("x".repeat(20_000));
 		text.setCharAt(7168 - 820, ' ');
-		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(1).start())
+		assertThat(WindowCutter.split(text.toString(), WindowSettings.DEFAULTS).windows().get(1).start())
 			.isEqualTo(7168 - 819);
 		text = new StringBuilder("x".repeat(20_000));
 		text.setCharAt(7168 - 821, ' ');
-		assertThat(TextWindows.split(text.toString(), ScreeningWindows.DEFAULTS).windows().get(1).start())
+		assertThat(WindowCutter.split(text.toString(), WindowSettings.DEFAULTS).windows().get(1).start())
 			.isEqualTo(7168);
 	}
 
 	@Test
 	void aWindowAfterTheFirstStartsAWord() {
 		String words = "alpha beta gamma delta ".repeat(2000);
-		List<Window> windows = TextWindows.split(words, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(words, WindowSettings.DEFAULTS).windows();
 		assertThat(windows).hasSizeGreaterThan(3);
 		for (Window window : windows.subList(1, windows.size())) {
 			assertThat(words.charAt(window.start() - 1)).isEqualTo(' ');
@@ -192,7 +192,7 @@ class TextWindowsTests {
 	@Test
 	void aWindowHoldsAtMostSizeOverThirtyThreeOfTheLongestCharacter() {
 		String ligatures = "\uFDFA".repeat(10_000);
-		List<Window> windows = TextWindows.split(ligatures, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(ligatures, WindowSettings.DEFAULTS).windows();
 		assertThat(windows).allSatisfy((window) -> {
 			assertThat(window.end() - window.start()).isLessThanOrEqualTo(8192 / 33);
 			assertThat(utf8(Normalizer.normalize(window.of(ligatures), Form.NFKC))).isLessThanOrEqualTo(8192);
@@ -202,23 +202,23 @@ class TextWindowsTests {
 	@Test
 	void stopsCuttingAfterTheMostWindowsEvenForHugeText() {
 		String huge = "harmless padding ".repeat(600_000);
-		Plan plan = TextWindows.split(huge, ScreeningWindows.DEFAULTS);
+		Plan plan = WindowCutter.split(huge, WindowSettings.DEFAULTS);
 		assertThat(plan.complete()).isFalse();
 		assertThat(plan.windows()).hasSize(64);
 		assertThat(plan.windows().get(63).end()).isBetween(64 * 6000, 64 * 8192);
-		Plan exact = TextWindows.split(huge.substring(0, plan.windows().get(62).end() + 100),
-				ScreeningWindows.DEFAULTS);
+		Plan exact = WindowCutter.split(huge.substring(0, plan.windows().get(62).end() + 100),
+				WindowSettings.DEFAULTS);
 		assertThat(exact.complete()).isTrue();
 		assertThat(exact.windows()).hasSize(64);
 	}
 
 	@Test
 	void theTailKeepsWholeCodePointsWithinTheBytes() {
-		assertThat(TextWindows.tail("short", 1024)).isEqualTo("short");
-		assertThat(TextWindows.tail("abcdef", 3)).isEqualTo("def");
-		assertThat(TextWindows.tail("a😀😀", 7)).isEqualTo("😀");
-		assertThat(TextWindows.tail("a\uFDFA", 32)).isEmpty();
-		assertThat(TextWindows.tail("anything", 0)).isEmpty();
+		assertThat(WindowCutter.tail("short", 1024)).isEqualTo("short");
+		assertThat(WindowCutter.tail("abcdef", 3)).isEqualTo("def");
+		assertThat(WindowCutter.tail("a😀😀", 7)).isEqualTo("😀");
+		assertThat(WindowCutter.tail("a\uFDFA", 32)).isEmpty();
+		assertThat(WindowCutter.tail("anything", 0)).isEmpty();
 	}
 
 	@Test
@@ -260,9 +260,9 @@ class TextWindowsTests {
 			.isEqualTo(utf8(Normalizer.normalize(korean, Form.NFKC)));
 	}
 
-	private static ScreeningWindows randomSettings(SplittableRandom random) {
-		int size = random.nextInt(ScreeningWindows.MIN_SIZE, 9000);
-		return new ScreeningWindows(size, random.nextInt(0, size / 2 + 1), 1, 10_000);
+	private static WindowSettings randomSettings(SplittableRandom random) {
+		int size = random.nextInt(WindowSettings.MIN_SIZE, 9000);
+		return new WindowSettings(size, random.nextInt(0, size / 2 + 1), 1, 10_000);
 	}
 
 	static String randomText(SplittableRandom random, int length) {

@@ -29,8 +29,8 @@ class WindowedScreeningNullResultTests {
 
 	private final ModelArmorOperations operations = mock(ModelArmorOperations.class);
 
-	private final WindowedScreening screening = new WindowedScreening(this.operations,
-			new ScreeningWindows(1024, 128, 2, 64));
+	private final LongTextScreening screening = new LongTextScreening(this.operations,
+			new WindowSettings(1024, 128, 2, 64));
 
 	@AfterEach
 	void close() {

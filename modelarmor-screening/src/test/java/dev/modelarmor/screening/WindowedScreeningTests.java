@@ -23,7 +23,7 @@ import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;
 import dev.modelarmor.retry.RetryRuntime;
 import dev.modelarmor.retry.RetrySettings;
-import dev.modelarmor.screening.TextWindows.Window;
+import dev.modelarmor.screening.WindowCutter.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * {@link WindowedScreening} through a real {@link ModelArmorTemplate} against WireMock on loopback, whose
+ * {@link LongTextScreening} through a real {@link ModelArmorTemplate} against WireMock on loopback, whose
  * {@link HeadReadingFilters} read only the first 10,000 tokens of an item, as Model Armor's
  * prompt-injection filter does.
  */
@@ -73,14 +73,14 @@ class WindowedScreeningTests {
 
 	ModelArmorTemplate template;
 
-	WindowedScreening screening;
+	LongTextScreening screening;
 
 	@BeforeEach
 	void answerWithTheFilters() throws InterruptedException {
 		awaitQuiet();
 		answerAfter(0);
 		this.template = template(modelArmor.baseUrl());
-		this.screening = new WindowedScreening(this.template, ScreeningWindows.DEFAULTS);
+		this.screening = new LongTextScreening(this.template, WindowSettings.DEFAULTS);
 	}
 
 	@AfterEach
@@ -126,10 +126,10 @@ class WindowedScreeningTests {
 		assertThat(result.verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(result.matchedFilters()).containsExactly("pi_and_jailbreak");
 		List<String> sent = promptTexts();
-		List<Window> windows = TextWindows.split(attack, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(attack, WindowSettings.DEFAULTS).windows();
 		assertThat(windows).hasSizeGreaterThan(20);
 		// The last window's match stops the windows still in flight, which may not have reached the server.
-		assertThat(sent).hasSizeBetween(windows.size() - ScreeningWindows.DEFAULTS.parallelism() + 1, windows.size());
+		assertThat(sent).hasSizeBetween(windows.size() - WindowSettings.DEFAULTS.parallelism() + 1, windows.size());
 		assertThat(sent).filteredOn((text) -> text.contains(INJECTION)).containsExactly(windows.get(windows.size() - 1).of(attack));
 		assertThat(sent).allSatisfy((text) -> assertThat(nfkcBytes(text)).isLessThanOrEqualTo(8192));
 	}
@@ -137,7 +137,7 @@ class WindowedScreeningTests {
 	@Test
 	void anInjectionAcrossAWindowEdgeLiesWholeInTheNextWindow() {
 		String text = padding(8192 - 30) + INJECTION + " " + padding(20_000);
-		List<Window> windows = TextWindows.split(text, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(text, WindowSettings.DEFAULTS).windows();
 		int injectionStart = text.indexOf(INJECTION);
 		assertThat(windows.get(0).end()).as("the first window ends inside the injection")
 			.isBetween(injectionStart + 1, injectionStart + INJECTION.length() - 1);
@@ -195,7 +195,7 @@ class WindowedScreeningTests {
 
 	@Test
 	void aWindowThatIsNotScreenedMakesTheTextNotScreenedAndStopsTheRest() {
-		WindowedScreening sequential = new WindowedScreening(this.template, new ScreeningWindows(8192, 1024, 1, 64));
+		LongTextScreening sequential = new LongTextScreening(this.template, new WindowSettings(8192, 1024, 1, 64));
 		String text = padding(20_000) + " OUTAGE-MARKER " + padding(60_000);
 		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).atPriority(1)
 			.withRequestBody(matchingJsonPath("$.userPromptData.text", containing("OUTAGE-MARKER")))
@@ -206,7 +206,7 @@ class WindowedScreeningTests {
 			assertThat(result.verdict()).isEqualTo(Verdict.NOT_SCREENED);
 			assertThat(result.invocationResult()).isEqualTo(InvocationResult.FAILURE);
 			assertThat(result.sanitizationMetadata().errorCode()).isEqualTo(500);
-			List<Window> windows = TextWindows.split(text, ScreeningWindows.DEFAULTS).windows();
+			List<Window> windows = WindowCutter.split(text, WindowSettings.DEFAULTS).windows();
 			int firstWithMarker = 0;
 			while (!windows.get(firstWithMarker).of(text).contains("OUTAGE-MARKER")) {
 				firstWithMarker++;
@@ -229,14 +229,14 @@ class WindowedScreeningTests {
 			.satisfies((ex) -> assertThat(ex.statusCode()).isEqualTo(503));
 		int receivedByNow = received.count();
 		awaitQuiet();
-		assertThat(receivedByNow).isLessThanOrEqualTo(ScreeningWindows.DEFAULTS.parallelism());
+		assertThat(receivedByNow).isLessThanOrEqualTo(WindowSettings.DEFAULTS.parallelism());
 		assertThat(received.count()).as("requests after the failure").isZero();
-		assertThat(promptTexts()).hasSizeLessThanOrEqualTo(ScreeningWindows.DEFAULTS.parallelism());
+		assertThat(promptTexts()).hasSizeLessThanOrEqualTo(WindowSettings.DEFAULTS.parallelism());
 	}
 
 	@Test
 	void aMatchWinsOverAWindowThatIsNotScreenedOrFails() {
-		WindowedScreening sequential = new WindowedScreening(this.template, new ScreeningWindows(8192, 1024, 1, 64));
+		LongTextScreening sequential = new LongTextScreening(this.template, new WindowSettings(8192, 1024, 1, 64));
 		String text = "my card 4111 1111 1111 1111 " + padding(20_000) + " OUTAGE-MARKER " + padding(30_000);
 		modelArmor.stubFor(post(urlPathEqualTo(PROMPT_PATH)).atPriority(1)
 			.withRequestBody(matchingJsonPath("$.userPromptData.text", containing("OUTAGE-MARKER")))
@@ -270,10 +270,10 @@ class WindowedScreeningTests {
 		assertThat(result.verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).as("the delayed windows are not waited for")
 			.isLessThan(Duration.ofMillis(1_000));
-		assertThat(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows()).hasSizeGreaterThan(20);
+		assertThat(WindowCutter.split(text, WindowSettings.DEFAULTS).windows()).hasSizeGreaterThan(20);
 		int receivedByNow = received.count();
 		awaitQuiet();
-		assertThat(receivedByNow).isLessThanOrEqualTo(ScreeningWindows.DEFAULTS.parallelism());
+		assertThat(receivedByNow).isLessThanOrEqualTo(WindowSettings.DEFAULTS.parallelism());
 		assertThat(received.count()).as("requests after the match").isZero();
 	}
 
@@ -283,8 +283,8 @@ class WindowedScreeningTests {
 		answerAfter(100);
 		for (int parallelism : new int[] { 1, 4, 7 }) {
 			awaitQuiet();
-			try (WindowedScreening screening = new WindowedScreening(this.template,
-					new ScreeningWindows(8192, 1024, parallelism, 64))) {
+			try (LongTextScreening screening = new LongTextScreening(this.template,
+					new WindowSettings(8192, 1024, parallelism, 64))) {
 				assertThat(screening.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.NO_MATCH);
 			}
 			assertThat(filters.mostInFlight()).as("parallelism %d", parallelism).isEqualTo(parallelism);
@@ -325,7 +325,7 @@ class WindowedScreeningTests {
 		assertThat(result.matchedFilters()).containsExactly("sdp");
 		assertThat(result.deidentifiedText()).contains(oneCall);
 		assertThat(oneCall).doesNotContain("4111").contains(CARD_REPLACEMENT);
-		assertThat(promptTexts()).hasSize(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
+		assertThat(promptTexts()).hasSize(WindowCutter.split(text, WindowSettings.DEFAULTS).windows().size());
 		SdpDeidentifyResult deidentify = result.filterResults().get("sdp").sdpFilterResult().deidentifyResult();
 		assertThat(deidentify.infoTypes()).containsExactly("CREDIT_CARD_NUMBER");
 		assertThat(deidentify.transformedBytes()).isEqualTo(3 * 19);
@@ -334,10 +334,10 @@ class WindowedScreeningTests {
 	@Test
 	void anEntityInsideAnOverlapLeavesNoDeidentifiedText() {
 		String base = padding(30_000);
-		List<Window> windows = TextWindows.split(base, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(base, WindowSettings.DEFAULTS).windows();
 		int inOverlap = wordStart(base, (windows.get(1).start() + windows.get(0).end()) / 2);
 		String text = base.substring(0, inOverlap) + "4111 1111 1111 1111 " + base.substring(inOverlap);
-		List<Window> actual = TextWindows.split(text, ScreeningWindows.DEFAULTS).windows();
+		List<Window> actual = WindowCutter.split(text, WindowSettings.DEFAULTS).windows();
 		assertThat(actual.get(1).start()).isLessThan(inOverlap);
 		assertThat(actual.get(0).end()).isGreaterThan(inOverlap + 19);
 
@@ -351,7 +351,7 @@ class WindowedScreeningTests {
 	@Test
 	void anEntityAcrossAWindowEdgeLeavesNoDeidentifiedText() {
 		String text = "x".repeat(8192 - 10) + "4111 1111 1111 1111 " + padding(20_000);
-		List<Window> windows = TextWindows.split(text, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(text, WindowSettings.DEFAULTS).windows();
 		assertThat(windows.get(0).end()).isBetween(8192 - 9, 8192 + 9);
 
 		SanitizationResult result = this.screening.sanitizeUserPrompt(text);
@@ -398,7 +398,7 @@ class WindowedScreeningTests {
 			}
 		});
 		caller.start();
-		while (filters.inFlight() < ScreeningWindows.DEFAULTS.parallelism()) {
+		while (filters.inFlight() < WindowSettings.DEFAULTS.parallelism()) {
 			Thread.sleep(10);
 		}
 		long interrupted = System.nanoTime();
@@ -408,13 +408,13 @@ class WindowedScreeningTests {
 		assertThat(caller.isAlive()).isFalse();
 		assertThat(Duration.ofNanos(System.nanoTime() - interrupted)).isLessThan(Duration.ofSeconds(2));
 		assertThat(failure.get()).isInstanceOf(ModelArmorException.class)
-			.hasMessage("The windowed screening of a prompt was interrupted after 0 of "
-					+ TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size() + " windows");
+			.hasMessage("The long-text screening of a prompt was interrupted after 0 of "
+					+ WindowCutter.split(text, WindowSettings.DEFAULTS).windows().size() + " windows");
 		assertThat(((ModelArmorException) failure.get()).outcome()).contains(CallOutcome.INTERRUPTED);
 		assertThat(stillInterrupted.get()).as("the caller's interrupt flag is kept").isTrue();
 		int receivedByNow = received.count();
 		awaitQuiet();
-		assertThat(receivedByNow).isEqualTo(ScreeningWindows.DEFAULTS.parallelism());
+		assertThat(receivedByNow).isEqualTo(WindowSettings.DEFAULTS.parallelism());
 		assertThat(received.count()).as("requests after the interrupt").isZero();
 	}
 
@@ -451,12 +451,12 @@ class WindowedScreeningTests {
 	void withTemplateScreensWithTheOtherTemplateOnTheSameThreads() {
 		// Clean text, so that no window stops the run early and every window is sent.
 		String text = padding(30_000);
-		WindowedScreening strict = this.screening.withTemplate("strict-template");
+		LongTextScreening strict = this.screening.withTemplate("strict-template");
 
 		assertThat(strict.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.NO_MATCH);
 		assertThat(received.bodies(".*/templates/strict-template:sanitizeUserPrompt"))
-			.hasSize(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
-		assertThat(received.count()).isEqualTo(TextWindows.split(text, ScreeningWindows.DEFAULTS).windows().size());
+			.hasSize(WindowCutter.split(text, WindowSettings.DEFAULTS).windows().size());
+		assertThat(received.count()).isEqualTo(WindowCutter.split(text, WindowSettings.DEFAULTS).windows().size());
 		strict.close();
 		assertThat(this.screening.sanitizeUserPrompt(text + INJECTION).verdict())
 			.as("closing a derived one closes nothing")
@@ -466,7 +466,7 @@ class WindowedScreeningTests {
 	/** Text with a card number in the middle of three windows, none near an overlap. */
 	private String cardsInsideWindows() {
 		String base = padding(40_000);
-		List<Window> windows = TextWindows.split(base, ScreeningWindows.DEFAULTS).windows();
+		List<Window> windows = WindowCutter.split(base, WindowSettings.DEFAULTS).windows();
 		StringBuilder text = new StringBuilder(base);
 		for (int i = 4; i >= 0; i -= 2) {
 			Window window = windows.get(i);

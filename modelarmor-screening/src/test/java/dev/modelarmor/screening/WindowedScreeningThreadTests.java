@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * What {@link WindowedScreening} does with the threads of the calls it makes, over an in-memory client
+ * What {@link LongTextScreening} does with the threads of the calls it makes, over an in-memory client
  * whose calls block until they are interrupted: what a server on loopback cannot show deterministically.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -42,12 +42,12 @@ class WindowedScreeningThreadTests {
 
 	@Test
 	void aMatchInterruptsTheCallsStillInFlight() throws InterruptedException {
-		CountDownLatch interrupted = new CountDownLatch(ScreeningWindows.DEFAULTS.parallelism() - 1);
+		CountDownLatch interrupted = new CountDownLatch(WindowSettings.DEFAULTS.parallelism() - 1);
 		// The first window answers once the others are surely in flight.
 		Function<String, SanitizationResult> calls = (window) -> window.startsWith("FIRST") ? after(300, JAILBREAK)
 				: blockUntilInterrupted(interrupted);
-		try (WindowedScreening screening = new WindowedScreening(new FunctionOperations(calls),
-				ScreeningWindows.DEFAULTS)) {
+		try (LongTextScreening screening = new LongTextScreening(new FunctionOperations(calls),
+				WindowSettings.DEFAULTS)) {
 			assertThat(screening.sanitizeUserPrompt(TEXT).verdict()).isEqualTo(Verdict.MATCHED);
 			assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("the other windows' calls were interrupted").isTrue();
 		}
@@ -56,9 +56,9 @@ class WindowedScreeningThreadTests {
 	@Test
 	void cancellingAnAsyncScreeningOverABlockingClientInterruptsTheWindowsInFlight() throws InterruptedException {
 		CountDownLatch interrupted = new CountDownLatch(2);
-		try (WindowedScreening screening = new WindowedScreening(
+		try (LongTextScreening screening = new LongTextScreening(
 				new FunctionOperations((window) -> blockUntilInterrupted(interrupted)),
-				new ScreeningWindows(8192, 1024, 2, 64))) {
+				new WindowSettings(8192, 1024, 2, 64))) {
 			CompletableFuture<SanitizationResult> result = screening.sanitizeUserPromptAsync(TEXT);
 			Thread.sleep(300);
 			assertThat(result.cancel(true)).isTrue();
@@ -71,8 +71,8 @@ class WindowedScreeningThreadTests {
 		Function<String, SanitizationResult> calls = (window) -> window.startsWith("FIRST") ? WindowMergeTests.noMatch()
 				: blockUntilInterrupted(new CountDownLatch(0));
 		AtomicReference<Throwable> failure = new AtomicReference<>();
-		try (WindowedScreening screening = new WindowedScreening(new FunctionOperations(calls),
-				new ScreeningWindows(8192, 1024, 2, 64))) {
+		try (LongTextScreening screening = new LongTextScreening(new FunctionOperations(calls),
+				new WindowSettings(8192, 1024, 2, 64))) {
 			Thread caller = new Thread(() -> {
 				try {
 					screening.sanitizeUserPrompt(TEXT);
@@ -87,23 +87,23 @@ class WindowedScreeningThreadTests {
 			caller.join(5_000);
 		}
 		assertThat(failure.get()).isInstanceOf(ModelArmorException.class)
-			.hasMessage("The windowed screening of a prompt was interrupted after 1 of "
-					+ TextWindows.split(TEXT, ScreeningWindows.DEFAULTS).windows().size() + " windows");
+			.hasMessage("The long-text screening of a prompt was interrupted after 1 of "
+					+ WindowCutter.split(TEXT, WindowSettings.DEFAULTS).windows().size() + " windows");
 	}
 
 	@Test
 	void aWindowThatFailsForAnotherReasonThanModelArmorRethrowsThatFailureAsItIs() {
 		IllegalStateException noTemplate = new IllegalStateException("No Model Armor template");
-		try (WindowedScreening screening = new WindowedScreening(new FunctionOperations((window) -> {
+		try (LongTextScreening screening = new LongTextScreening(new FunctionOperations((window) -> {
 			throw noTemplate;
-		}), ScreeningWindows.DEFAULTS)) {
+		}), WindowSettings.DEFAULTS)) {
 			assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> screening.sanitizeUserPrompt(TEXT))
 				.isSameAs(noTemplate);
 		}
 		AssertionError error = new AssertionError("broken");
-		try (WindowedScreening screening = new WindowedScreening(new FunctionOperations((window) -> {
+		try (LongTextScreening screening = new LongTextScreening(new FunctionOperations((window) -> {
 			throw error;
-		}), ScreeningWindows.DEFAULTS)) {
+		}), WindowSettings.DEFAULTS)) {
 			assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> screening.sanitizeUserPrompt(TEXT))
 				.isSameAs(error);
 		}
@@ -118,8 +118,8 @@ class WindowedScreeningThreadTests {
 			}
 			throw new ModelArmorException("Model Armor could not be reached");
 		};
-		try (WindowedScreening screening = new WindowedScreening(new FunctionOperations(calls),
-				new ScreeningWindows(8192, 1024, 1, 64))) {
+		try (LongTextScreening screening = new LongTextScreening(new FunctionOperations(calls),
+				new WindowSettings(8192, 1024, 1, 64))) {
 			assertThat(screening.sanitizeUserPrompt(TEXT).verdict()).isEqualTo(Verdict.MATCHED);
 		}
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
@@ -128,11 +128,11 @@ class WindowedScreeningThreadTests {
 	@Test
 	void refusesNullArguments() {
 		FunctionOperations operations = new FunctionOperations((window) -> WindowMergeTests.noMatch());
-		assertThatIllegalArgumentException().isThrownBy(() -> new WindowedScreening(null, ScreeningWindows.DEFAULTS))
+		assertThatIllegalArgumentException().isThrownBy(() -> new LongTextScreening(null, WindowSettings.DEFAULTS))
 			.withMessage("operations must not be null");
-		assertThatIllegalArgumentException().isThrownBy(() -> new WindowedScreening(operations, null))
+		assertThatIllegalArgumentException().isThrownBy(() -> new LongTextScreening(operations, null))
 			.withMessage("windows must not be null");
-		try (WindowedScreening screening = new WindowedScreening(operations, ScreeningWindows.DEFAULTS)) {
+		try (LongTextScreening screening = new LongTextScreening(operations, WindowSettings.DEFAULTS)) {
 			assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> screening.sanitizeUserPrompt(null))
 				.withMessage("prompt must not be null");
 			assertThatExceptionOfType(NullPointerException.class)

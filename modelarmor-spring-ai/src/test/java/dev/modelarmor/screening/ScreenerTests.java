@@ -50,14 +50,14 @@ class ScreenerTests {
 	private final ScreeningObserver observer = (phase, template, result, filters) -> this.heard
 		.add(phase + " " + result.tag() + " " + String.join(",", filters));
 
-	private Screener screener(boolean failOpen) {
-		return new Screener(() -> failOpen, () -> this.observer);
+	private ScreeningDecider screener(boolean failOpen) {
+		return new ScreeningDecider(() -> failOpen, () -> this.observer);
 	}
 
 	@Test
 	void theObserverHearsTheTemplateOfTheRequestOrOfTheUnscreenableMedia() {
 		List<String> templates = new ArrayList<>();
-		Screener screener = new Screener(() -> false, () -> (phase, template, result, filters) -> templates
+		ScreeningDecider screener = new ScreeningDecider(() -> false, () -> (phase, template, result, filters) -> templates
 			.add(template + " " + result.tag()));
 		screener.screen(ScreeningRequest.prompt("Chat.ask()", "hello").withTemplate("strict"), () -> clean());
 		screener.screen(ScreeningRequest.prompt("Chat.ask()", "hello"), () -> clean());

@@ -60,7 +60,7 @@ public final class ModelArmorAutoConfiguration {
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(ModelArmorOperations.class)
-	ModelArmorTemplate modelArmorTemplate(ModelArmorProperties properties, ModelArmorSettings settings,
+	ModelArmorTemplate modelArmorTemplate(ModelArmorSettings settings,
 			ModelArmorAuthorization modelArmorAuthorization,
 			ObjectProvider<RestClient.Builder> restClientBuilder, ObjectProvider<ModelArmorRetryCustomizer> customizers,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCallObserver> callObserver,
@@ -68,7 +68,7 @@ public final class ModelArmorAutoConfiguration {
 			ObjectProvider<RetryBudget> retryBudget) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> RetryRuntime.system(modelArmorRetrySleeper));
 		RetryBudget budget = retryBudget.getIfUnique();
-		RetryTemplate retryTemplate = retryTemplate(properties.getRetry().isEnabled(), settings.retry(), runtime, budget);
+		RetryTemplate retryTemplate = retryTemplate(settings.retryEnabled(), settings.retry(), runtime, budget);
 		customizers.orderedStream().forEach((customizer) -> customizer.customize(retryTemplate));
 		return ModelArmorTemplate.builder()
 			.restClientBuilder(restClientBuilder.getIfAvailable(RestClient::builder))
@@ -77,10 +77,10 @@ public final class ModelArmorAutoConfiguration {
 			.authorization(modelArmorAuthorization.interceptor())
 			.quotaProjectId(modelArmorAuthorization.quotaProjectId())
 			.retryTemplate(retryTemplate)
-			.asyncRetries(asyncRetries(properties.getRetry().isEnabled(), settings.retry(), runtime, budget))
+			.asyncRetries(asyncRetries(settings.retryEnabled(), settings.retry(), runtime, budget))
 			.projectId(modelArmorAuthorization.projectId())
-			.location(properties.getLocation())
-			.templateId(properties.getTemplateId())
+			.location(settings.location())
+			.templateId(settings.templateId())
 			.callObserver(callObserver.getIfAvailable(() -> ModelArmorCallObserver.NONE))
 			.attemptGate(attemptGate.getIfAvailable(() -> AttemptGate.OPEN))
 			.build();
@@ -88,13 +88,12 @@ public final class ModelArmorAutoConfiguration {
 
 	@Bean
 	@ConditionalOnBooleanProperty(name = ModelArmorTemplateCheck.ENABLED_PROPERTY, matchIfMissing = true)
-	ModelArmorTemplateCheck modelArmorTemplateCheck(ModelArmorOperations operations, ModelArmorProperties properties,
-			ModelArmorSettings settings, ObjectProvider<IntegrationTemplates> integrations,
-			ObjectProvider<ModelArmorGuardPostProcessor> guard) {
+	ModelArmorTemplateCheck modelArmorTemplateCheck(ModelArmorOperations operations, ModelArmorSettings settings,
+			TemplatesInUse templatesInUse, ObjectProvider<ModelArmorGuardPostProcessor> guard) {
 		return new ModelArmorTemplateCheck(operations,
-				() -> ModelArmorTemplateCheck.named(properties, IntegrationTemplates.merged(integrations),
+				() -> ModelArmorTemplateCheck.named(templatesInUse,
 						guard.stream().map(ModelArmorGuardPostProcessor::templates).findFirst().orElse(Map.of())),
-				properties.getLocation(), settings.retry().deadline());
+				settings.location(), settings.retry().deadline());
 	}
 
 	/** The non-blocking path's retries, the blocking path's twins: the same settings, runtime and budget. */

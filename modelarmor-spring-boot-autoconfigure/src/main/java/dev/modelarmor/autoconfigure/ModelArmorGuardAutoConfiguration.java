@@ -37,7 +37,8 @@ public final class ModelArmorGuardAutoConfiguration {
 	static ModelArmorGuardPostProcessor modelArmorGuardPostProcessor(Environment environment,
 			ObjectProvider<ModelArmorScreening> screening, ObjectProvider<ModelArmorProperties> properties) {
 		// Looked up once, at the first guarded call: resolving a bean through its provider at every call
-		// was most of what the guard cost.
+		// was most of what the guard cost. The bound properties rather than the settings: a post-processor that
+		// asks while beans are post-processed must not make the settings (and fail their report) there.
 		ModelArmorGuardPostProcessor postProcessor = new ModelArmorGuardPostProcessor(
 				SingletonSupplier.of(screening::getObject), () -> properties.getObject().getTemplateId());
 		postProcessor.setProxyTargetClass(environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true));
@@ -51,10 +52,9 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorExceptionHandler modelArmorExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+		ModelArmorExceptionHandler modelArmorExceptionHandler(ModelArmorSettings settings) {
 			// a call refused while the breaker is open can be tried again once it lets calls through
-			return new ModelArmorExceptionHandler(
-					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
+			return new ModelArmorExceptionHandler(settings.circuitBreaker().waitInOpenState());
 		}
 
 	}
@@ -66,10 +66,9 @@ public final class ModelArmorGuardAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler(ObjectProvider<ModelArmorProperties> properties) {
+		ModelArmorWebFluxExceptionHandler modelArmorWebFluxExceptionHandler(ModelArmorSettings settings) {
 			// a call refused while the breaker is open can be tried again once it lets calls through
-			return new ModelArmorWebFluxExceptionHandler(
-					properties.getIfAvailable(ModelArmorProperties::new).getCircuitBreaker().getWaitInOpenState());
+			return new ModelArmorWebFluxExceptionHandler(settings.circuitBreaker().waitInOpenState());
 		}
 
 	}

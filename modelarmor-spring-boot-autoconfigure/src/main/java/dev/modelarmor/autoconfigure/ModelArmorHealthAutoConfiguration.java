@@ -22,7 +22,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.health.contributor.CompositeHealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.context.annotation.Bean;
@@ -45,26 +44,25 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBooleanProperty(name = "management.health.modelarmor.enabled")
 @ConditionalOnBean(ModelArmorOperations.class)
 @Import(ModelArmorSettingsConfiguration.class)
-@EnableConfigurationProperties({ ModelArmorProperties.class, ModelArmorHealthProperties.class })
 public final class ModelArmorHealthAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(value = ModelArmorHealthIndicator.class, name = "modelArmorHealthIndicator")
-	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations,
-			ModelArmorProperties properties, ModelArmorHealthProperties health, ModelArmorSettings settings,
-			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCircuitBreaker> circuitBreaker) {
+	ModelArmorHealthIndicator modelArmorHealthIndicator(ModelArmorOperations operations, ModelArmorSettings settings,
+			TemplatesInUse templatesInUse, ObjectProvider<RetryRuntime> retryRuntime,
+			ObjectProvider<ModelArmorCircuitBreaker> circuitBreaker) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
 		ModelArmorOperations checking = operations;
-		String templateId = properties.getTemplateId();
-		String location = properties.getLocation();
+		String templateId = templatesInUse.defaultTemplate();
+		String location = settings.location();
 		if (operations instanceof ModelArmorTemplate template) {
 			RetrySettings singleAttempt = singleAttempt(settings.retry());
 			checking = template.withRetryTemplate(ModelArmorRetryTemplates.singleAttempt(singleAttempt, runtime));
 			templateId = template.getTemplateId();
 			location = template.getLocation();
 		}
-		return withBreaker(new ModelArmorHealthIndicator(checking, templateId,
-				HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()), circuitBreaker.getIfUnique(), location);
+		return withBreaker(new ModelArmorHealthIndicator(checking, templateId, settings.healthCacheTimeToLive(),
+				runtime.clock()), circuitBreaker.getIfUnique(), location);
 	}
 
 	private static ModelArmorHealthIndicator withBreaker(ModelArmorHealthIndicator indicator,
@@ -82,7 +80,7 @@ public final class ModelArmorHealthAutoConfiguration {
 	@ConditionalOnBean(TenantTemplates.class)
 	@Conditional(OnTenantsDeclaredCondition.class)
 	CompositeHealthContributor modelArmorLocationsHealthContributor(ModelArmorOperations operations,
-			TenantTemplates tenants, ModelArmorHealthProperties health, ModelArmorSettings settings,
+			TenantTemplates tenants, ModelArmorSettings settings,
 			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ModelArmorCircuitBreaker> circuitBreaker) {
 		RetryRuntime runtime = retryRuntime.getIfAvailable(RetryRuntime::system);
 		ModelArmorCircuitBreaker breaker = circuitBreaker.getIfUnique();
@@ -96,7 +94,7 @@ public final class ModelArmorHealthAutoConfiguration {
 						ModelArmorRetryTemplates.singleAttempt(singleAttempt(settings.retry()), runtime));
 			}
 			indicators.put(location, withBreaker(new ModelArmorHealthIndicator(checking, reference.templateId(),
-					HealthSettingsMapper.cacheTimeToLive(health), runtime.clock()), breaker, location));
+					settings.healthCacheTimeToLive(), runtime.clock()), breaker, location));
 		});
 		return CompositeHealthContributor.fromMap(indicators);
 	}

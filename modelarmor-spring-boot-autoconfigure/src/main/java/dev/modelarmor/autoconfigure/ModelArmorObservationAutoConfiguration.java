@@ -13,7 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
-import org.springframework.core.env.Environment;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configuration of the Model Armor metrics and observations, when Micrometer is on the class path:
@@ -23,27 +23,29 @@ import org.springframework.core.env.Environment;
  *
  * <p>The registries are the application's {@link MeterRegistry} and {@link ObservationRegistry} beans
  * when there are any: without a {@code MeterRegistry} bean no meters are recorded, without an
- * {@code ObservationRegistry} bean no observations.
+ * {@code ObservationRegistry} bean no observations. A meter's {@code template} tag shows the templates in use
+ * ({@link TemplatesInUse}), any other as {@code other}.
  */
 @AutoConfiguration(before = { ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class })
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
+@Import(ModelArmorSettingsConfiguration.class)
 public final class ModelArmorObservationAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean(ModelArmorCallObserver.class)
 	MicrometerCallObserver modelArmorCallObserver(ObjectProvider<MeterRegistry> meterRegistry,
-			ObjectProvider<ObservationRegistry> observationRegistry, Environment environment) {
+			ObjectProvider<ObservationRegistry> observationRegistry, TemplatesInUse templatesInUse) {
 		return new MicrometerCallObserver(meterRegistry.getIfUnique(),
-				observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP), ConfiguredTemplates.of(environment));
+				observationRegistry.getIfUnique(() -> ObservationRegistry.NOOP), templatesInUse.tagValues());
 	}
 
 	@Bean
 	@ConditionalOnMissingBean(ScreeningObserver.class)
 	MicrometerScreeningObserver modelArmorScreeningObserver(ObjectProvider<MeterRegistry> meterRegistry,
-			Environment environment) {
-		return new MicrometerScreeningObserver(meterRegistry.getIfUnique(), ConfiguredTemplates.of(environment),
-				ConfiguredTemplates.defaultTemplate(environment));
+			TemplatesInUse templatesInUse) {
+		return new MicrometerScreeningObserver(meterRegistry.getIfUnique(), templatesInUse.tagValues(),
+				templatesInUse.defaultTemplate());
 	}
 
 }

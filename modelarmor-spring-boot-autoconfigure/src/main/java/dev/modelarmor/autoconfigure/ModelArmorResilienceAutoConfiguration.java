@@ -28,7 +28,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -54,20 +53,19 @@ public final class ModelArmorResilienceAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "modelarmor.circuit-breaker.enabled", matchIfMissing = true)
-	ModelArmorCircuitBreaker modelArmorCircuitBreaker(ModelArmorProperties properties,
+	ModelArmorCircuitBreaker modelArmorCircuitBreaker(ModelArmorSettings settings,
 			ObjectProvider<RetryRuntime> retryRuntime) {
-		return new ModelArmorCircuitBreaker("modelarmor",
-				ResilienceSettingsMapper.circuitBreaker(properties.getCircuitBreaker()),
+		return new ModelArmorCircuitBreaker("modelarmor", settings.circuitBreaker(),
 				retryRuntime.getIfAvailable(RetryRuntime::system).clock());
 	}
 
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean
 	@ConditionalOnBooleanProperty(name = "modelarmor.quota.enabled")
-	QuotaLimiter modelArmorQuotaLimiter(ModelArmorProperties properties, ObjectProvider<RetryRuntime> retryRuntime,
-			ObjectProvider<ShutdownAwareSleeper> sleeper, ObjectProvider<ModelArmorAuthorization> authorization,
-			BeanFactory beanFactory) {
-		QuotaSettings settings = ResilienceSettingsMapper.quota(properties.getQuota());
+	QuotaLimiter modelArmorQuotaLimiter(ModelArmorSettings modelArmorSettings,
+			ObjectProvider<RetryRuntime> retryRuntime, ObjectProvider<ShutdownAwareSleeper> sleeper,
+			ObjectProvider<ModelArmorAuthorization> authorization, BeanFactory beanFactory) {
+		QuotaSettings settings = modelArmorSettings.quota();
 		RetryRuntime runtime = retryRuntime.getIfAvailable(() -> {
 			ShutdownAwareSleeper shutdownAware = sleeper.getIfAvailable();
 			return (shutdownAware != null) ? RetryRuntime.system(shutdownAware) : RetryRuntime.system();
@@ -110,10 +108,10 @@ public final class ModelArmorResilienceAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(ResilienceObserver.class)
 		ResilienceObserver modelArmorResilienceObserver(ObjectProvider<MeterRegistry> meterRegistry,
-				Environment environment) {
+				TemplatesInUse templatesInUse) {
 			MeterRegistry registry = meterRegistry.getIfUnique();
 			return (registry != null)
-					? new MicrometerResilienceObserver(registry, ConfiguredTemplates.of(environment))
+					? new MicrometerResilienceObserver(registry, templatesInUse.tagValues())
 					: ResilienceObserver.NONE;
 		}
 

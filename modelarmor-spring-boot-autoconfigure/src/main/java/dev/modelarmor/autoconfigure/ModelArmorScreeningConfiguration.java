@@ -71,13 +71,13 @@ class ModelArmorScreeningConfiguration {
 	@ConditionalOnBean(ModelArmorOperations.class)
 	ModelArmorScreening modelArmorScreening(ModelArmorOperations modelArmorOperations, ModelArmorSettings settings,
 			ModelArmorTaskExecutor modelArmorTaskExecutor,
-			ObjectProvider<ScreeningObserver> observer, ModelArmorScreeningProperties screeningProperties,
+			ObjectProvider<ScreeningObserver> observer,
 			ObjectProvider<ModelArmorTemplateResolver> templateResolver) {
 		return ModelArmorScreening.builder(modelArmorOperations)
 			.windows(settings.windows())
-			.unscreenableMedia(screeningProperties.getUnscreenableMedia())
-			.logLinesPerSecond(ScreeningSettingsMapper.logLinesPerSecond(screeningProperties))
-			.sanitizeOptions(ScreeningSettingsMapper.sanitizeOptions(screeningProperties.getMultiLanguageDetection()))
+			.unscreenableMedia(settings.unscreenableMedia())
+			.logLinesPerSecond(settings.logLinesPerSecond())
+			.sanitizeOptions(settings.sanitizeOptions())
 			.executor(modelArmorTaskExecutor)
 			.failOpen(settings::failOpen)
 			.observer(SingletonSupplier.of(() -> observer.getIfAvailable(() -> ScreeningObserver.NONE)))

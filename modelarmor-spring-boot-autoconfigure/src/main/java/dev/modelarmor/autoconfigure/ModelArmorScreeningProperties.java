@@ -1,7 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.screening.ModelArmorScreening;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
 
@@ -11,7 +11,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * Configuration properties of screening ({@code modelarmor.screening.*}), which every integration screens
  * through: {@code @ModelArmorGuarded} methods, the Spring AI advisor, retrieved documents and tool calls.
- * Their defaults are those of {@link ScreeningWindows#DEFAULTS}.
+ * Their defaults are those of {@link WindowSettings#DEFAULTS}.
  */
 @ConfigurationProperties("modelarmor.screening")
 public class ModelArmorScreeningProperties {
@@ -83,24 +83,24 @@ public class ModelArmorScreeningProperties {
 		 * Most bytes in one window, counted as UTF-8 of the text's NFKC form: a window of N bytes is at
 		 * most N tokens in any language. From 1KB to 4MB.
 		 */
-		private DataSize size = DataSize.ofBytes(ScreeningWindows.DEFAULTS.size());
+		private DataSize size = DataSize.ofBytes(WindowSettings.DEFAULTS.size());
 
 		/**
 		 * Bytes that consecutive windows share at least, so that a sentence, a card number or a URL across
 		 * a window's edge lies whole in one window. At most half of size.
 		 */
-		private DataSize overlap = DataSize.ofBytes(ScreeningWindows.DEFAULTS.overlap());
+		private DataSize overlap = DataSize.ofBytes(WindowSettings.DEFAULTS.overlap());
 
 		/**
 		 * Most windows of one text screened at the same time, from 1 to 32.
 		 */
-		private int parallelism = ScreeningWindows.DEFAULTS.parallelism();
+		private int parallelism = WindowSettings.DEFAULTS.parallelism();
 
 		/**
 		 * Most windows one text is cut into. Longer text is refused before anything is sent, whether or not
 		 * screening fails open.
 		 */
-		private int maxWindows = ScreeningWindows.DEFAULTS.maxWindows();
+		private int maxWindows = WindowSettings.DEFAULTS.maxWindows();
 
 		public DataSize getSize() {
 			return this.size;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.modelarmor.autoconfigure.ModelArmorSettings.BoundProperties;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -21,7 +22,8 @@ import org.springframework.core.env.Environment;
 /**
  * Binds the properties of every area and turns them, with Spring Boot's HTTP client settings and SSL bundles
  * when the application has them, into {@link ModelArmorSettings}, once for every auto-configuration that
- * imports it, so that an invalid property fails startup whichever of them is active. A {@code modelarmor.*}
+ * imports it, so that an invalid property fails startup whichever of them is active, and the
+ * {@link TemplatesInUse} that the template check, the meters and health read. A {@code modelarmor.*}
  * key that no property has fails it too ({@code modelarmor.unknown-properties}), every problem in one report.
  */
 @Configuration(proxyBeanMethods = false)
@@ -53,6 +55,16 @@ class ModelArmorSettingsConfiguration {
 		}
 		ModelArmorConfigurationProblems.throwIfAny(problems);
 		return Objects.requireNonNull(checked.settings(), "no problems");
+	}
+
+	/**
+	 * The templates in use: the client's own and those every area that screens names, each area publishing
+	 * its own as a {@link NamedTemplates} bean.
+	 */
+	@Bean
+	TemplatesInUse modelArmorTemplatesInUse(ModelArmorSettings modelArmorSettings,
+			ObjectProvider<NamedTemplates> namedTemplates) {
+		return new TemplatesInUse(modelArmorSettings.templateId(), namedTemplates.orderedStream().toList());
 	}
 
 	/** The unknown modelarmor.* keys: problems for the report, or WARN lines, as the application chose. */

@@ -5,6 +5,7 @@ import dev.modelarmor.ai.document.ModelArmorDocumentPostProcessor;
 import dev.modelarmor.ai.document.ModelArmorDocumentScreener;
 import dev.modelarmor.ai.tool.ModelArmorToolScreener;
 import dev.modelarmor.ai.advisor.PromptVerdictToolCallingManager;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.screening.ModelArmorScreening;
 
 import org.springframework.ai.chat.client.ChatClient;
@@ -50,7 +51,7 @@ public final class ModelArmorSpringAiAutoConfiguration {
 
 	/** Validated at startup whichever integration is enabled, and read by the template check. */
 	@Bean
-	IntegrationTemplates modelArmorSpringAiTemplates(ModelArmorSpringAiProperties properties) {
+	NamedTemplates modelArmorSpringAiTemplates(ModelArmorSpringAiProperties properties) {
 		return SpringAiSettingsMapper.templates(properties);
 	}
 

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver;
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerScreener;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.screening.ModelArmorScreening;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -52,7 +53,7 @@ public final class ModelArmorSpringAiMcpServerAutoConfiguration {
 
 	/** Validated at startup, and read by the template check. */
 	@Bean
-	IntegrationTemplates modelArmorMcpServerTemplates(ModelArmorSpringAiMcpServerProperties properties) {
+	NamedTemplates modelArmorMcpServerTemplates(ModelArmorSpringAiMcpServerProperties properties) {
 		return SpringAiMcpServerSettingsMapper.templates(properties);
 	}
 

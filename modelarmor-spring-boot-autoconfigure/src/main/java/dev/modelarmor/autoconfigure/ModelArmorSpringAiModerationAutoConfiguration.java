@@ -1,9 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import dev.modelarmor.ai.moderation.ModelArmorSpringAiModerationModel;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.screening.ModelArmorScreening;
 import org.jspecify.annotations.Nullable;
 
@@ -37,13 +35,8 @@ public final class ModelArmorSpringAiModerationAutoConfiguration {
 
 	/** Validated at startup, and read by the template check. */
 	@Bean
-	IntegrationTemplates modelArmorModerationTemplates(ModelArmorSpringAiModerationProperties properties) {
-		Map<String, String> named = new LinkedHashMap<>();
-		String template = template(properties);
-		if (template != null) {
-			named.put(TEMPLATE, template);
-		}
-		return new IntegrationTemplates(named);
+	NamedTemplates modelArmorModerationTemplates(ModelArmorSpringAiModerationProperties properties) {
+		return NamedTemplates.of(TEMPLATE, template(properties));
 	}
 
 	@Bean

@@ -67,8 +67,8 @@ public class ModelArmorSpringAiProperties {
 		private int order = ModelArmorAdvisorOptions.DEFAULT_ORDER;
 
 		/**
-		 * How a streamed answer is screened: windowed (held back until the window that holds it is
-		 * screened; progressive a window at a time, one Model Armor call per window), buffered (the whole
+		 * How a streamed answer is screened: segmented (held back until the segment that holds it is
+		 * screened; progressive a segment at a time, one Model Armor call per segment), buffered (the whole
 		 * answer once, before any of it is emitted) or per-chunk (each chunk as it arrives; earlier chunks
 		 * are out when a later one is blocked, a match split over chunks can go unseen, and each chunk
 		 * costs a Model Armor call).
@@ -76,11 +76,11 @@ public class ModelArmorSpringAiProperties {
 		private StreamMode streamMode = ModelArmorAdvisorOptions.DEFAULTS.streamMode();
 
 		/**
-		 * UTF-8 bytes of a streamed answer that wait for one screening with stream-mode windowed, from
-		 * 1KB to 4MB. A quarter of each window is held back and screened again with the next one, so that
+		 * UTF-8 bytes of a streamed answer that wait for one screening with stream-mode segmented, from
+		 * 1KB to 4MB. A quarter of each segment is held back and screened again with the next one, so that
 		 * a match across chunks is found before any of it is emitted.
 		 */
-		private DataSize streamWindow = DataSize.ofBytes(ModelArmorAdvisorOptions.DEFAULT_STREAM_WINDOW);
+		private DataSize streamSegment = DataSize.ofBytes(ModelArmorAdvisorOptions.DEFAULT_STREAM_SEGMENT);
 
 		/**
 		 * Whether to start the model call while the prompt is being screened. The answer is released
@@ -146,12 +146,12 @@ public class ModelArmorSpringAiProperties {
 			this.streamMode = streamMode;
 		}
 
-		public DataSize getStreamWindow() {
-			return this.streamWindow;
+		public DataSize getStreamSegment() {
+			return this.streamSegment;
 		}
 
-		public void setStreamWindow(DataSize streamWindow) {
-			this.streamWindow = streamWindow;
+		public void setStreamSegment(DataSize streamSegment) {
+			this.streamSegment = streamSegment;
 		}
 
 		public boolean isParallelPromptScreening() {

@@ -30,8 +30,9 @@ import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.ApplicationListener;
 
 /**
- * Reads every template the application names, once, when it has started: the default template, those of
- * the Spring AI integrations and those of {@code @ModelArmorGuarded} annotations. A template that does not
+ * Reads every template the application names, once, when it has started: the templates in use
+ * ({@link TemplatesInUse}: the default template, the tenants', those of the Spring AI, LangChain4j and MCP
+ * integrations) and those of {@code @ModelArmorGuarded} annotations. A template that does not
  * exist (404) or that the caller may not read (403) fails the start naming the template and where it is
  * named; any other failure (5xx, no answer) is one WARN line and the start goes on, for Model Armor being
  * unreachable at startup must not take the application down. The reads run in parallel, a few at a time,
@@ -173,25 +174,19 @@ final class ModelArmorTemplateCheck implements ApplicationListener<ApplicationSt
 
 	/**
 	 * The templates an application names, each once with the first place that names it.
-	 * @param properties the client's properties
-	 * @param integrations the templates that integrations name (such as the Spring AI advisor's), by the property
-	 * naming each
+	 * @param inUse the templates the properties name (the client's own, the tenants', the integrations'), by
+	 * template, each with the property naming it
 	 * @param annotated the templates of {@code @ModelArmorGuarded} annotations, by the method naming each
 	 * @return where each template is named, by template id
 	 */
-	static Map<String, String> named(ModelArmorProperties properties, Map<String, String> integrations,
-			Map<String, String> annotated) {
-		Map<String, String> named = new LinkedHashMap<>();
-		put(named, properties.getTemplateId(), ModelArmorAuthorization.TEMPLATE_ID_PROPERTY);
-		integrations.forEach((property, id) -> put(named, id, property));
-		new TreeMap<>(annotated).forEach((id, method) -> put(named, id, "@ModelArmorGuarded on " + method));
+	static Map<String, String> named(TemplatesInUse inUse, Map<String, String> annotated) {
+		Map<String, String> named = new LinkedHashMap<>(inUse.namedBy());
+		new TreeMap<>(annotated).forEach((id, method) -> {
+			if (id != null && !id.isBlank()) {
+				named.putIfAbsent(id.strip(), "@ModelArmorGuarded on " + method);
+			}
+		});
 		return named;
-	}
-
-	private static void put(Map<String, String> named, @Nullable String id, String where) {
-		if (id != null && !id.isBlank()) {
-			named.putIfAbsent(id.strip(), where);
-		}
 	}
 
 }

@@ -1,8 +1,8 @@
 package dev.modelarmor.autoconfigure;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Objects;
 
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.client.ModelArmorOperations;
 import dev.modelarmor.screening.ModelArmorTemplateResolver;
 import dev.modelarmor.screening.TenantTemplates;
@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 
 /**
  * Tenants: the {@link TenantTemplates} bean {@code modelArmorTenants} (the {@link ModelArmorTemplateResolver}
@@ -32,23 +33,25 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration(before = ModelArmorAutoConfiguration.class)
 @ConditionalOnBooleanProperty(name = "modelarmor.enabled", matchIfMissing = true)
 @ConditionalOnClass(ModelArmorOperations.class)
-@EnableConfigurationProperties({ ModelArmorTenantProperties.class, ModelArmorProperties.class })
+@Import(ModelArmorSettingsConfiguration.class)
+@EnableConfigurationProperties(ModelArmorTenantProperties.class)
 public final class ModelArmorTenantAutoConfiguration {
 
+	/** Mapped and validated whether the starter's resolver is used or the application's own. */
 	@Bean
-	@ConditionalOnMissingBean(ModelArmorTemplateResolver.class)
-	TenantTemplates modelArmorTenants(ModelArmorTenantProperties properties, ModelArmorProperties client) {
-		return new TenantTemplates(TenantSettingsMapper.references(properties, client.getAllowedExtraLocations()),
-				properties.getTenant().getUnknown());
+	TenantSettings modelArmorTenantSettings(ModelArmorTenantProperties properties, ModelArmorSettings settings) {
+		return TenantSettingsMapper.settings(properties, settings.allowedExtraLocations());
 	}
 
 	@Bean
-	IntegrationTemplates modelArmorTenantTemplates(ModelArmorTenantProperties properties, ModelArmorProperties client) {
-		Map<String, String> byProperty = new LinkedHashMap<>();
-		TenantSettingsMapper.references(properties, client.getAllowedExtraLocations())
-			.forEach((name, reference) -> byProperty.put(TenantSettingsMapper.TENANTS_PROPERTY + "." + name,
-					reference.name()));
-		return new IntegrationTemplates(byProperty);
+	@ConditionalOnMissingBean(ModelArmorTemplateResolver.class)
+	TenantTemplates modelArmorTenants(TenantSettings modelArmorTenantSettings) {
+		return modelArmorTenantSettings.resolver();
+	}
+
+	@Bean
+	NamedTemplates modelArmorTenantTemplates(TenantSettings modelArmorTenantSettings) {
+		return modelArmorTenantSettings.named();
 	}
 
 	/** The count of requests the tenant filters refuse, with Micrometer. */
@@ -85,7 +88,7 @@ public final class ModelArmorTenantAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorTenantFilter modelArmorTenantFilter(ModelArmorTenantProperties properties,
 				ObjectProvider<TenantRefusals> refusals) {
-			return new ModelArmorTenantFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()),
+			return new ModelArmorTenantFilter(Objects.requireNonNull(properties.getTenant().getHeader()),
 					refusals.getIfUnique(() -> TenantRefusals.NONE));
 		}
 
@@ -100,7 +103,7 @@ public final class ModelArmorTenantAutoConfiguration {
 		@ConditionalOnMissingBean
 		ModelArmorTenantWebFilter modelArmorTenantWebFilter(ModelArmorTenantProperties properties,
 				ObjectProvider<TenantRefusals> refusals) {
-			return new ModelArmorTenantWebFilter(java.util.Objects.requireNonNull(properties.getTenant().getHeader()),
+			return new ModelArmorTenantWebFilter(Objects.requireNonNull(properties.getTenant().getHeader()),
 					refusals.getIfUnique(() -> TenantRefusals.NONE));
 		}
 

@@ -6,14 +6,14 @@ import java.util.Locale;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.SanitizeOptions;
 import dev.modelarmor.retry.InvalidSettingException;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 
 import static dev.modelarmor.autoconfigure.PropertyValues.bytes;
 import static dev.modelarmor.autoconfigure.PropertyValues.invalid;
 
 /**
- * Maps {@code modelarmor.screening.*} onto what every screening is made with: the {@link ScreeningWindows} of
- * long text and the multi-language options each call sends. The ranges are {@link ScreeningWindows}' own.
+ * Maps {@code modelarmor.screening.*} onto what every screening is made with: the {@link WindowSettings} of
+ * long text and the multi-language options each call sends. The ranges are {@link WindowSettings}' own.
  */
 final class ScreeningSettingsMapper {
 
@@ -35,9 +35,9 @@ final class ScreeningSettingsMapper {
 	 * @return the windows
 	 * @throws ModelArmorConfigurationException naming the first property the windows refuse
 	 */
-	static ScreeningWindows windows(ModelArmorScreeningProperties.Window window) {
+	static WindowSettings windows(ModelArmorScreeningProperties.Window window) {
 		try {
-			return new ScreeningWindows(bytes(window.getSize()), bytes(window.getOverlap()), window.getParallelism(),
+			return new WindowSettings(bytes(window.getSize()), bytes(window.getOverlap()), window.getParallelism(),
 					window.getMaxWindows());
 		}
 		catch (InvalidSettingException ex) {

@@ -1,12 +1,11 @@
 package dev.modelarmor.autoconfigure;
 
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerOptions;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import org.jspecify.annotations.Nullable;
 
@@ -38,13 +37,8 @@ final class SpringAiMcpServerSettingsMapper {
 	 * @param properties the bound properties
 	 * @return the templates named
 	 */
-	static IntegrationTemplates templates(ModelArmorSpringAiMcpServerProperties properties) {
-		Map<String, String> named = new LinkedHashMap<>();
-		String template = template(properties);
-		if (template != null) {
-			named.put(PREFIX + "template", template);
-		}
-		return new IntegrationTemplates(named);
+	static NamedTemplates templates(ModelArmorSpringAiMcpServerProperties properties) {
+		return NamedTemplates.of(PREFIX + "template", template(properties));
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.modelarmor.ai.advisor.ModelArmorAdvisorOptions;
 import dev.modelarmor.ai.document.ModelArmorDocumentOptions;
 import dev.modelarmor.ai.tool.ModelArmorToolOptions;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.screening.MatchAction;
 import org.jspecify.annotations.Nullable;
@@ -33,7 +34,7 @@ final class SpringAiSettingsMapper {
 	 * @return the templates by property
 	 * @throws ModelArmorConfigurationException naming a property whose template is blank
 	 */
-	static IntegrationTemplates templates(ModelArmorSpringAiProperties properties) {
+	static NamedTemplates templates(ModelArmorSpringAiProperties properties) {
 		Map<String, @Nullable String> templates = new LinkedHashMap<>();
 		templates.put(ADVISOR + "template", advisorTemplate(properties));
 		templates.put(DOCUMENTS_TEMPLATE, documentsTemplate(properties));
@@ -44,7 +45,7 @@ final class SpringAiSettingsMapper {
 				named.put(property, template);
 			}
 		});
-		return new IntegrationTemplates(named);
+		return new NamedTemplates(named);
 	}
 
 	/**
@@ -96,11 +97,11 @@ final class SpringAiSettingsMapper {
 		}
 		try {
 			return new ModelArmorAdvisorOptions(advisor.getOnMatch(), advisor.getOnBlock(), advisor.getRefusal(),
-					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamWindow()),
+					advisor.getOrder(), advisor.getStreamMode(), PropertyValues.bytes(advisor.getStreamSegment()),
 					advisor.isParallelPromptScreening());
 		}
 		catch (IllegalArgumentException ex) {
-			throw PropertyValues.invalid(ADVISOR + "stream-window", advisor.getStreamWindow(), ex.getMessage());
+			throw PropertyValues.invalid(ADVISOR + "stream-segment", advisor.getStreamSegment(), ex.getMessage());
 		}
 	}
 

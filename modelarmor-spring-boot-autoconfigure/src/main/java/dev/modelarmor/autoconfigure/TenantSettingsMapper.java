@@ -26,6 +26,18 @@ final class TenantSettingsMapper {
 	}
 
 	/**
+	 * The declared tenants.
+	 * @param properties the tenants' properties
+	 * @param allowedExtraLocations locations accepted besides Model Armor's known ones
+	 * @return each tenant's template and what becomes of an undeclared tenant
+	 * @throws ModelArmorConfigurationException naming the property, for a tenant without a template id or a
+	 * location, or with one that cannot be used
+	 */
+	static TenantSettings settings(ModelArmorTenantProperties properties, List<String> allowedExtraLocations) {
+		return new TenantSettings(references(properties, allowedExtraLocations), properties.getTenant().getUnknown());
+	}
+
+	/**
 	 * Each declared tenant's template.
 	 * @param properties the tenants' properties
 	 * @param allowedExtraLocations locations accepted besides Model Armor's known ones
@@ -33,7 +45,7 @@ final class TenantSettingsMapper {
 	 * @throws ModelArmorConfigurationException naming the property, for a tenant without a template id or a
 	 * location, or with one that cannot be used
 	 */
-	static Map<String, TemplateReference> references(ModelArmorTenantProperties properties,
+	private static Map<String, TemplateReference> references(ModelArmorTenantProperties properties,
 			List<String> allowedExtraLocations) {
 		Map<String, TemplateReference> references = new LinkedHashMap<>();
 		properties.getTenants().forEach((name, tenant) -> {

@@ -84,7 +84,7 @@ class AdvisorWindowedStreamTests {
 				ModelArmorAutoConfiguration.class, ModelArmorGuardAutoConfiguration.class,
 				ModelArmorSpringAiAutoConfiguration.class, ChatClientAutoConfiguration.class))
 		.withPropertyValues(ModelArmorStubs.properties(modelArmor))
-		.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true", "modelarmor.spring-ai.advisor.stream-window=1KB")
+		.withPropertyValues("modelarmor.spring-ai.advisor.enabled=true", "modelarmor.spring-ai.advisor.stream-segment=1KB")
 		.withUserConfiguration(ModelArmorStubs.InstantRetries.class, Model.class);
 
 	@BeforeEach
@@ -320,11 +320,11 @@ class AdvisorWindowedStreamTests {
 
 	@Test
 	void aStreamWindowBelow1KbFailsStartupNamingTheProperty() {
-		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-window=512B")
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-segment=512B")
 			.run((context) -> assertThat(context).hasFailed()
 				.getFailure()
 				.rootCause()
-				.hasMessageContaining("modelarmor.spring-ai.advisor.stream-window"));
+				.hasMessageContaining("modelarmor.spring-ai.advisor.stream-segment"));
 	}
 
 	private static List<String> windowTexts() {

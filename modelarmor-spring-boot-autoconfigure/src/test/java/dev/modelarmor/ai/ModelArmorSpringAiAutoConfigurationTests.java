@@ -155,11 +155,11 @@ class ModelArmorSpringAiAutoConfigurationTests {
 
 	@Test
 	void anInvalidAdvisorPropertyStopsTheStartNamingIt() {
-		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-window=512B")
+		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.stream-segment=512B")
 			.run((context) -> assertThat(context).getFailure()
 				.rootCause()
 				.isInstanceOf(ModelArmorConfigurationException.class)
-				.hasMessageContaining("modelarmor.spring-ai.advisor.stream-window"));
+				.hasMessageContaining("modelarmor.spring-ai.advisor.stream-segment"));
 	}
 
 	@Test

@@ -123,7 +123,7 @@ class ParallelPromptScreeningTests {
 
 	@Test
 	void theStreamStartsBeforeTheVerdictButItsSubscriberSeesNothingBeforeIt() {
-		for (String mode : List.of("windowed", "buffered", "per-chunk")) {
+		for (String mode : List.of("segmented", "buffered", "per-chunk")) {
 			this.recording.withPropertyValues("modelarmor.spring-ai.advisor.stream-mode=" + mode).run((context) -> {
 				Events events = context.getBean(Events.class);
 				List<String> chunks = chatClient(context).prompt()

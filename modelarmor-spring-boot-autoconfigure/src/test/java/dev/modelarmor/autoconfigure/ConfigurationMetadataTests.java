@@ -65,8 +65,8 @@ class ConfigurationMetadataTests {
 			modelarmor.spring-ai.advisor.on-block    | refuse
 			modelarmor.spring-ai.advisor.refusal     | Sorry, I cannot help with that request.
 			modelarmor.spring-ai.advisor.order       | -2147483548
-			modelarmor.spring-ai.advisor.stream-mode | windowed
-			modelarmor.spring-ai.advisor.stream-window | 2KB
+			modelarmor.spring-ai.advisor.stream-mode | segmented
+			modelarmor.spring-ai.advisor.stream-segment | 2KB
 			modelarmor.spring-ai.advisor.parallel-prompt-screening | false
 			modelarmor.spring-ai.documents.enabled   | false
 			modelarmor.spring-ai.documents.template  | -

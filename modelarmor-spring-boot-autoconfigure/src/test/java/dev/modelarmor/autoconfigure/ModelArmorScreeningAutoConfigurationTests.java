@@ -18,7 +18,7 @@ import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
 import dev.modelarmor.screening.ScreeningDecision.Rejected;
 import dev.modelarmor.screening.ScreeningRequest;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
@@ -69,7 +69,7 @@ class ModelArmorScreeningAutoConfigurationTests {
 
 	@Test
 	void theDefaultsAreScreeningWindowsDefaults() {
-		assertThat(ModelArmorSettings.of(new ModelArmorProperties()).windows()).isEqualTo(ScreeningWindows.DEFAULTS);
+		assertThat(ModelArmorSettings.of(new ModelArmorProperties()).windows()).isEqualTo(WindowSettings.DEFAULTS);
 		this.runner.run((context) -> assertThat(context).hasSingleBean(ModelArmorScreening.class)
 			.hasBean("modelArmorScreening")
 			.hasSingleBean(ModelArmorTaskExecutor.class)

@@ -15,10 +15,14 @@ import dev.modelarmor.client.HttpTimeouts;
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.ModelArmorEndpoint;
 import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.client.SanitizeOptions;
+import dev.modelarmor.resilience.CircuitBreakerSettings;
+import dev.modelarmor.resilience.QuotaSettings;
 import dev.modelarmor.retry.RetryBudgetSettings;
 import dev.modelarmor.retry.RetrySettings;
 import dev.modelarmor.screening.ModelArmorScreening;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
+import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,7 +54,36 @@ class ModelArmorSettingsTests {
 		assertThat(settings.timeouts()).isEqualTo(HttpTimeouts.DEFAULTS);
 		// The starter's clients draw on a retry budget unless told not to; a client built by hand has none.
 		assertThat(settings.retry()).isEqualTo(RetrySettings.DEFAULTS.withBudget(RetryBudgetSettings.DEFAULTS));
-		assertThat(settings.windows()).isEqualTo(ScreeningWindows.DEFAULTS);
+		assertThat(settings.windows()).isEqualTo(WindowSettings.DEFAULTS);
+	}
+
+	@Test
+	void theSettingsCarryEveryAreasMappedValuesForTheBeansToRead() {
+		ModelArmorSettings defaults = settings(bind(Map.of()));
+		assertThat(defaults.quota()).isEqualTo(QuotaSettings.DEFAULTS);
+		assertThat(defaults.circuitBreaker()).isEqualTo(CircuitBreakerSettings.DEFAULTS);
+		assertThat(defaults.sanitizeOptions()).isEqualTo(SanitizeOptions.NONE);
+		assertThat(defaults.logLinesPerSecond()).isEqualTo(ModelArmorScreening.DEFAULT_LOG_LINES_PER_SECOND);
+		assertThat(defaults.unscreenableMedia()).isEqualTo(UnscreenableMedia.BLOCK);
+		assertThat(defaults.healthCacheTimeToLive()).isEqualTo(new ModelArmorHealthProperties().getCacheTimeToLive());
+		assertThat(defaults.location()).isEqualTo(ModelArmorTemplate.DEFAULT_LOCATION);
+		assertThat(defaults.templateId()).isNull();
+		assertThat(defaults.retryEnabled()).isTrue();
+		ModelArmorSettings configured = settings(bind(Map.of("modelarmor.quota.queries-per-minute", "600",
+				"modelarmor.circuit-breaker.wait-in-open-state", "20s",
+				"modelarmor.screening.multi-language-detection.source-language", " de ",
+				"modelarmor.screening.log-lines-per-second", "7", "modelarmor.screening.unscreenable-media", "allow",
+				"modelarmor.health.cache-time-to-live", "3s", "modelarmor.location", "europe-west4",
+				"modelarmor.template-id", "strict", "modelarmor.retry.enabled", "false")));
+		assertThat(configured.quota().queriesPerMinute()).isEqualTo(600);
+		assertThat(configured.circuitBreaker().waitInOpenState()).hasSeconds(20);
+		assertThat(configured.sanitizeOptions().sourceLanguage()).isEqualTo("de");
+		assertThat(configured.logLinesPerSecond()).isEqualTo(7);
+		assertThat(configured.unscreenableMedia()).isEqualTo(UnscreenableMedia.ALLOW);
+		assertThat(configured.healthCacheTimeToLive()).hasSeconds(3);
+		assertThat(configured.location()).isEqualTo("europe-west4");
+		assertThat(configured.templateId()).isEqualTo("strict");
+		assertThat(configured.retryEnabled()).isFalse();
 	}
 
 	@Test
@@ -172,7 +205,7 @@ class ModelArmorSettingsTests {
 			modelarmor.spring-ai.advisor.template      | '  '
 			modelarmor.spring-ai.documents.template    | '  '
 			modelarmor.spring-ai.tools.template        | '  '
-			modelarmor.spring-ai.advisor.stream-window | 512B
+			modelarmor.spring-ai.advisor.stream-segment | 512B
 			""")
 	void anInvalidSpringAiValueIsRefusedNamingThePropertyAndShowingTheValueAsConfigured(String property,
 			String value) {
@@ -201,7 +234,7 @@ class ModelArmorSettingsTests {
 				"modelarmor.screening.window.size", "16KB", "modelarmor.screening.window.overlap", "2KB",
 				"modelarmor.screening.window.parallelism", "2", "modelarmor.screening.window.max-windows", "9")));
 		assertThat(settings.failOpen()).isTrue();
-		assertThat(settings.windows()).isEqualTo(new ScreeningWindows(16 * 1024, 2 * 1024, 2, 9));
+		assertThat(settings.windows()).isEqualTo(new WindowSettings(16 * 1024, 2 * 1024, 2, 9));
 		assertThat(settings(bind(Map.of())).failOpen()).isFalse();
 	}
 

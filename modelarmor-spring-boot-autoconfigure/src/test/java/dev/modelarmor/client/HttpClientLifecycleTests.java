@@ -6,6 +6,7 @@ import java.time.Duration;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
+import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.guard.ModelArmorStubs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

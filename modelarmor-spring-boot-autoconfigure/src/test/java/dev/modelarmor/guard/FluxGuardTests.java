@@ -11,7 +11,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
 import dev.modelarmor.screening.Phase;
-import dev.modelarmor.screening.internal.stream.StreamWindows;
+import dev.modelarmor.screening.internal.stream.StreamSegments;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -271,7 +271,7 @@ class FluxGuardTests {
 
 	static {
 		// the windows these tests count on
-		assertThat(StreamWindows.DEFAULT_WINDOW).isEqualTo(2048);
+		assertThat(StreamSegments.DEFAULT_SEGMENT).isEqualTo(2048);
 	}
 
 }

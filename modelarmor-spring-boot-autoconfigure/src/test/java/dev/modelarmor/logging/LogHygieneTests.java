@@ -164,7 +164,7 @@ class LogHygieneTests {
 		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.retry."))
 			.as("the retries log at DEBUG")
 			.isEmpty();
-		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.screening.Screener"))
+		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.screening.ScreeningDecider"))
 			.isNotEmpty()
 			.allSatisfy((line) -> assertThat(line.text()).as(line.toString()).containsPattern(" method=\"[^\"]+\" phase=[A-Z]+"));
 	}

@@ -95,7 +95,7 @@ class StructuredCallLogTests {
 		List<Map<String, Object>> warnings = call.stream().filter((line) -> isWarn(line.get(levelField))).toList();
 		// one WARN line for the call: the screening's decision, with why in words; the retries' end is DEBUG
 		assertThat(warnings).singleElement().satisfies((warning) -> assertThat(warning)
-			.containsEntry(loggerField, "dev.modelarmor.screening.Screener")
+			.containsEntry(loggerField, "dev.modelarmor.screening.ScreeningDecider")
 			.containsEntry(prefix + "template", ModelArmorStubs.DEFAULT_TEMPLATE)
 			.containsEntry(prefix + "location", ModelArmorStubs.LOCATION)
 			.containsEntry(prefix + "phase", "PROMPT")

@@ -7,6 +7,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
+import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.client.CallResult;
 import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.ModelArmorOperations;
@@ -65,6 +66,7 @@ class ModelArmorObservationAutoConfigurationTests {
 	void theTemplateTagShowsConfiguredTemplatesOnlyWhateverCallersName() {
 		answerEverythingClean(modelArmor);
 		this.runner.withUserConfiguration(Registries.class)
+			.withConfiguration(AutoConfigurations.of(ModelArmorSpringAiAutoConfiguration.class))
 			.withPropertyValues("modelarmor.spring-ai.advisor.template=advisor-template")
 			.run((context) -> {
 				ModelArmorOperations operations = context.getBean(ModelArmorOperations.class);

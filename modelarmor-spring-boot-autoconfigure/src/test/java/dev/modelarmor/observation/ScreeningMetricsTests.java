@@ -4,6 +4,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
+import dev.modelarmor.autoconfigure.ModelArmorSpringAiAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.observation.internal.MicrometerCallObserver;
@@ -198,14 +199,17 @@ class ScreeningMetricsTests {
 	@Test
 	void aTemplateConfiguredForSpringAiIsItsOwnTag() {
 		answerEverythingClean(modelArmor);
-		this.runner.withPropertyValues("modelarmor.spring-ai.advisor.template=advisor-template").run((context) -> {
-			context.getBean(Chat.class).namingTheAdvisorTemplate(CLEAN);
-			assertThat(context.getBean(MeterRegistry.class)
-				.get(MicrometerScreeningObserver.SCREENINGS)
-				.tags("phase", "response", "template", "advisor-template")
-				.counter()
-				.count()).isEqualTo(1);
-		});
+		// a template in use: the Spring AI auto-configuration that screens with it is active
+		this.runner.withConfiguration(AutoConfigurations.of(ModelArmorSpringAiAutoConfiguration.class))
+			.withPropertyValues("modelarmor.spring-ai.advisor.template=advisor-template")
+			.run((context) -> {
+				context.getBean(Chat.class).namingTheAdvisorTemplate(CLEAN);
+				assertThat(context.getBean(MeterRegistry.class)
+					.get(MicrometerScreeningObserver.SCREENINGS)
+					.tags("phase", "response", "template", "advisor-template")
+					.counter()
+					.count()).isEqualTo(1);
+			});
 	}
 
 	private static Search screenings(MeterRegistry meters) {

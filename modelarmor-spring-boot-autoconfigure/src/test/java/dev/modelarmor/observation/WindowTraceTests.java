@@ -10,7 +10,7 @@ import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import dev.modelarmor.screening.TextWindowsAccess;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
@@ -52,7 +52,7 @@ class WindowTraceTests {
 	void everyWindowCallOfAGuardedCallCarriesItsTraceId() {
 		answerEverythingClean(modelArmor);
 		String prompt = "Plain words about the weather and nothing else. ".repeat(400);
-		int windows = TextWindowsAccess.windows(prompt, ScreeningWindows.DEFAULTS);
+		int windows = TextWindowsAccess.windows(prompt, WindowSettings.DEFAULTS);
 		assertThat(windows).as("the prompt needs several windows").isGreaterThanOrEqualTo(3);
 		this.runner.run((context) -> {
 			SimpleTracer tracer = context.getBean(SimpleTracer.class);

@@ -14,8 +14,8 @@ public final class TextWindowsAccess {
 	 * @param windows the window settings
 	 * @return how many windows it is screened in
 	 */
-	public static int windows(String text, ScreeningWindows windows) {
-		return TextWindows.split(text, windows).windows().size();
+	public static int windows(String text, WindowSettings windows) {
+		return WindowCutter.split(text, windows).windows().size();
 	}
 
 }

@@ -77,7 +77,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * The {@link VerdictCache} through a real {@link WindowedScreening} over a real {@link ModelArmorTemplate}
+ * The {@link VerdictCache} through a real {@link LongTextScreening} over a real {@link ModelArmorTemplate}
  * and WireMock on loopback, with a {@link ConcurrentMapCache} whose stored keys and values are read back,
  * and a virtual clock for expiry.
  */
@@ -110,9 +110,9 @@ class VerdictCacheTests {
 
 	ModelArmorTemplate template;
 
-	WindowedScreening plain;
+	LongTextScreening plain;
 
-	WindowedScreening screening;
+	LongTextScreening screening;
 
 	@BeforeEach
 	void answerCleanByDefault() {
@@ -124,7 +124,7 @@ class VerdictCacheTests {
 			.projectId("demo-project")
 			.templateId("default-template")
 			.build();
-		this.plain = new WindowedScreening(this.template, ScreeningWindows.DEFAULTS);
+		this.plain = new LongTextScreening(this.template, WindowSettings.DEFAULTS);
 		this.screening = this.plain.withCache(verdicts(this.store));
 	}
 
@@ -232,14 +232,14 @@ class VerdictCacheTests {
 	@Test
 	void aReaderOfTheCacheCannotConfirmAGuessedText() {
 		this.screening.sanitizeUserPrompt(PROMPT);
-		String plainDigest = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+		String plainDigest = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, PROMPT, null)
 			.value();
 		String digestHex = plainDigest.substring(plainDigest.lastIndexOf(':') + 1);
 		assertThat(this.store.getNativeCache().keySet()).singleElement().asString()
 			.doesNotContain(digestHex)
 			.isEqualTo(keyOf(PROMPT))
 			.as("another signing key, another stored key")
-			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, PROMPT, null)
 				.storedUnder(VerdictSigningKeys.random()));
 	}
 
@@ -257,23 +257,23 @@ class VerdictCacheTests {
 	@Test
 	void theKeyCoversThePromptsContentTheTextsBoundaryAndTheWindows() {
 		String text = "the ferry";
-		VerdictCacheAccess.Key key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc");
+		VerdictCacheAccess.Key key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text, "abc");
 		// a prompt of the same length, another split of the same characters, no prompt, an empty prompt
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abd"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text, "abd"))
 			.isNotEqualTo(key);
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text + "a", "bc"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text + "a", "bc"))
 			.isNotEqualTo(key);
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, null))
-			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, ""));
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text, null))
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text, ""));
 		// windows cut long text differently: another verdict
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, new ScreeningWindows(4096, 1024, 4, 64), text,
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, new WindowSettings(4096, 1024, 4, 64), text,
 				"abc")).isNotEqualTo(key);
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, ScreeningWindows.DEFAULTS, text, "abc"))
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.MODEL_RESPONSE, WindowSettings.DEFAULTS, text, "abc"))
 			.isEqualTo(key);
 		// longer than one chunk of the digest: every character counts
 		String long_ = "x".repeat(10_000);
-		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, long_, null))
-			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS,
+		assertThat(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, long_, null))
+			.isNotEqualTo(VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS,
 					long_.substring(1) + "y", null));
 		assertThat(key.toString()).isEqualTo(key.value());
 	}
@@ -287,7 +287,7 @@ class VerdictCacheTests {
 
 	@Test
 	void eachTemplateHasItsOwnVerdicts() {
-		WindowedScreening other = this.screening.withTemplate("other-template");
+		LongTextScreening other = this.screening.withTemplate("other-template");
 		this.screening.sanitizeUserPrompt(PROMPT);
 		other.sanitizeUserPrompt(PROMPT);
 		other.sanitizeUserPrompt(PROMPT);
@@ -340,8 +340,8 @@ class VerdictCacheTests {
 
 	@Test
 	void textTooLongToScreenIsNeverCached() {
-		try (WindowedScreening few = new WindowedScreening(this.template, new ScreeningWindows(2048, 256, 2, 2))) {
-			WindowedScreening cached = few.withCache(verdicts(this.store));
+		try (LongTextScreening few = new LongTextScreening(this.template, new WindowSettings(2048, 256, 2, 2))) {
+			LongTextScreening cached = few.withCache(verdicts(this.store));
 			String long_ = PROMPT.repeat(200);
 			for (int i = 0; i < 2; i++) {
 				assertThatExceptionOfType(ModelArmorInputTooLargeException.class)
@@ -504,7 +504,7 @@ class VerdictCacheTests {
 	@Test
 	void aNoMatchWrittenUnderAKeyComputedWithoutTheSigningKeyIsNeverRead() {
 		answer(INJECTION, JAILBREAK);
-		String plain = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, INJECTION, null)
+		String plain = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, INJECTION, null)
 			.value();
 		this.store.put(plain, signed(t(plain)));
 		this.store.put(plain, t(plain));
@@ -521,8 +521,8 @@ class VerdictCacheTests {
 	void aVerdictSignedWithAPreviousKeyIsAQuietMissAndIsWrittenAgain(CapturedOutput output) {
 		VerdictSigningKeys rotated = VerdictSigningKeys.of(
 				Base64.getEncoder().encodeToString("fedcba9876543210fedcba9876543210".getBytes()), List.of(SIGNING_KEY));
-		WindowedScreening screening = this.plain.withCache(verdicts(this.store, rotated));
-		String key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, PROMPT, null)
+		LongTextScreening screening = this.plain.withCache(verdicts(this.store, rotated));
+		String key = VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, PROMPT, null)
 			.storedUnder(rotated);
 		this.store.put(key, signed(clean(key, fresh())));
 		screening.sanitizeUserPrompt(PROMPT);
@@ -579,7 +579,7 @@ class VerdictCacheTests {
 	}
 
 	static String keyOf(String prompt) {
-		return VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, ScreeningWindows.DEFAULTS, prompt, null)
+		return VerdictCacheAccess.key(TEMPLATE_NAME, VerdictLookup.USER_PROMPT, WindowSettings.DEFAULTS, prompt, null)
 			.storedUnder(KEYS);
 	}
 
@@ -595,7 +595,7 @@ class VerdictCacheTests {
 	void aCacheThatFailsIsScreenedAroundThenSkippedWithOneWarning(CapturedOutput output) {
 		answer(INJECTION, JAILBREAK);
 		FailingCache failing = new FailingCache();
-		WindowedScreening broken = this.plain.withCache(verdicts(failing));
+		LongTextScreening broken = this.plain.withCache(verdicts(failing));
 		for (int i = 0; i < 5; i++) {
 			assertThat(broken.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
 			assertThat(broken.sanitizeUserPrompt(PROMPT).verdict()).isEqualTo(Verdict.NO_MATCH);
@@ -613,7 +613,7 @@ class VerdictCacheTests {
 	void aSkippedCacheIsTriedAgainAfterTheSkipAndUsedWhenItAnswers(CapturedOutput output) {
 		FailingCache flaky = new FailingCache();
 		VerdictCache verdicts = verdicts(flaky);
-		WindowedScreening screening = this.plain.withCache(verdicts);
+		LongTextScreening screening = this.plain.withCache(verdicts);
 		for (int i = 0; i < 4; i++) {
 			screening.sanitizeUserPrompt(PROMPT);
 		}
@@ -637,7 +637,7 @@ class VerdictCacheTests {
 		answer(INJECTION, JAILBREAK);
 		StalledCache stalled = new StalledCache();
 		try {
-			WindowedScreening screening = this.plain.withCache(verdicts(stalled));
+			LongTextScreening screening = this.plain.withCache(verdicts(stalled));
 			for (int i = 0; i < 5; i++) {
 				long start = System.nanoTime();
 				assertThat(screening.sanitizeUserPrompt(INJECTION).verdict()).isEqualTo(Verdict.MATCHED);
@@ -678,7 +678,7 @@ class VerdictCacheTests {
 		modelArmor.stubFor(patch(urlPathEqualTo(path)).willReturn(okJson("{\"name\": \"" + TEMPLATE_NAME + "\"}")));
 		modelArmor.stubFor(delete(urlPathEqualTo(path)).willReturn(okJson("{}")));
 		ModelArmorTemplate listened = this.template.withTemplateChangeListener(verdicts(this.store));
-		WindowedScreening screening = new WindowedScreening(listened, ScreeningWindows.DEFAULTS)
+		LongTextScreening screening = new LongTextScreening(listened, WindowSettings.DEFAULTS)
 			.withCache(verdicts(this.store));
 		screening.sanitizeUserPrompt(PROMPT);
 		assertThat(this.store.getNativeCache()).hasSize(1);
@@ -695,7 +695,7 @@ class VerdictCacheTests {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt")).atPriority(1)
 			.willReturn(okJson(NO_MATCH).withFixedDelay(400)));
 		VerdictCache verdicts = verdicts(this.store);
-		WindowedScreening screening = this.plain.withCache(verdicts);
+		LongTextScreening screening = this.plain.withCache(verdicts);
 		CompletableFuture<SanitizationResult> inFlight = CompletableFuture
 			.supplyAsync(() -> screening.sanitizeUserPrompt(PROMPT));
 		while (calls() == 0) {
@@ -768,8 +768,8 @@ class VerdictCacheTests {
 					screened.incrementAndGet();
 					return this.template.sanitizeUserPrompt((String) args[0]);
 				});
-		try (WindowedScreening screening = new WindowedScreening(other, ScreeningWindows.DEFAULTS)) {
-			WindowedScreening cached = screening.withCache(verdicts(this.store));
+		try (LongTextScreening screening = new LongTextScreening(other, WindowSettings.DEFAULTS)) {
+			LongTextScreening cached = screening.withCache(verdicts(this.store));
 			cached.sanitizeUserPrompt(PROMPT);
 			cached.sanitizeUserPrompt(PROMPT);
 		}

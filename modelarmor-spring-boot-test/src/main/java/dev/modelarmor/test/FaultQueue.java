@@ -3,6 +3,7 @@ package dev.modelarmor.test;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Objects;
 
 import org.jspecify.annotations.Nullable;
 
@@ -100,6 +101,37 @@ final class FaultQueue {
 
 		QueuedFault(Kind kind) {
 			this.kind = kind;
+		}
+
+		/**
+		 * An HTTP error status with Google's error body.
+		 * @param status an HTTP status from 400 to 599
+		 * @return the fault
+		 * @throws IllegalArgumentException for another status
+		 */
+		static QueuedFault status(int status) {
+			if (status < 400 || status > 599) {
+				throw new IllegalArgumentException("A fault must be an HTTP status from 400 to 599: " + status);
+			}
+			QueuedFault fault = new QueuedFault(Kind.STATUS);
+			fault.status = status;
+			return fault;
+		}
+
+		/**
+		 * A normal answer after a delay.
+		 * @param delay how long to wait before answering
+		 * @return the fault
+		 * @throws IllegalArgumentException for a negative delay
+		 */
+		static QueuedFault delay(Duration delay) {
+			Objects.requireNonNull(delay, "delay must not be null");
+			if (delay.isNegative()) {
+				throw new IllegalArgumentException("A delay must not be negative: " + delay);
+			}
+			QueuedFault fault = new QueuedFault(Kind.DELAY);
+			fault.delay = delay;
+			return fault;
 		}
 
 		QueuedFault copy() {

@@ -1,20 +1,13 @@
 package dev.modelarmor.test;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.modelarmor.client.InvocationResult;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.client.TemplateReference;
@@ -68,19 +61,12 @@ import org.jspecify.annotations.Nullable;
  */
 public final class ModelArmorStandIn implements AutoCloseable {
 
-	private static final String LOOPBACK = "127.0.0.1";
-
-	private static final AtomicInteger threads = new AtomicInteger();
-
-	private final HttpServer server;
-
-	private final ExecutorService executor;
-
 	private final StandInHandler handler = new StandInHandler();
 
-	private ModelArmorStandIn(HttpServer server, ExecutorService executor) {
-		this.server = server;
-		this.executor = executor;
+	private final StandInServer server;
+
+	private ModelArmorStandIn() {
+		this.server = StandInServer.start(this.handler);
 	}
 
 	/**
@@ -90,23 +76,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @throws UncheckedIOException when no server socket could be opened
 	 */
 	public static ModelArmorStandIn start() {
-		ExecutorService executor = Executors.newCachedThreadPool((task) -> {
-			Thread thread = new Thread(task, "modelarmor-stand-in-" + threads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
-		try {
-			HttpServer server = HttpServer.create(new InetSocketAddress(LOOPBACK, 0), 64);
-			server.setExecutor(executor);
-			ModelArmorStandIn standIn = new ModelArmorStandIn(server, executor);
-			server.createContext("/", standIn.handler);
-			server.start();
-			return standIn;
-		}
-		catch (IOException ex) {
-			executor.shutdownNow();
-			throw new UncheckedIOException("The Model Armor stand-in could not start", ex);
-		}
+		return new ModelArmorStandIn();
 	}
 
 	/**
@@ -114,7 +84,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @return e.g. {@code http://127.0.0.1:41234}
 	 */
 	public String url() {
-		return "http://" + LOOPBACK + ":" + this.server.getAddress().getPort();
+		return this.server.url();
 	}
 
 	/**
@@ -143,12 +113,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @throws IllegalArgumentException for another status
 	 */
 	public StatusFault failWith(int status) {
-		if (status < 400 || status > 599) {
-			throw new IllegalArgumentException("A fault must be an HTTP status from 400 to 599: " + status);
-		}
-		QueuedFault fault = new QueuedFault(Kind.STATUS);
-		fault.status = status;
-		return new StatusFault(this.handler.faults().add(fault));
+		return new StatusFault(this.handler.faults().add(QueuedFault.status(status)));
 	}
 
 	/**
@@ -158,13 +123,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @return the fault, used once unless told otherwise
 	 */
 	public Fault delay(Duration delay) {
-		Objects.requireNonNull(delay, "delay must not be null");
-		if (delay.isNegative()) {
-			throw new IllegalArgumentException("A delay must not be negative: " + delay);
-		}
-		QueuedFault fault = new QueuedFault(Kind.DELAY);
-		fault.delay = delay;
-		return new Fault(this.handler.faults().add(fault));
+		return new Fault(this.handler.faults().add(QueuedFault.delay(delay)));
 	}
 
 	/**
@@ -197,7 +156,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @return an immutable list
 	 */
 	public List<String> receivedPrompts() {
-		return texts(Operation.SANITIZE_USER_PROMPT);
+		return this.handler.receivedTexts(Operation.SANITIZE_USER_PROMPT);
 	}
 
 	/**
@@ -205,7 +164,7 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	 * @return an immutable list
 	 */
 	public List<String> receivedResponses() {
-		return texts(Operation.SANITIZE_MODEL_RESPONSE);
+		return this.handler.receivedTexts(Operation.SANITIZE_MODEL_RESPONSE);
 	}
 
 	/**
@@ -234,23 +193,12 @@ public final class ModelArmorStandIn implements AutoCloseable {
 	@Override
 	public void close() {
 		this.handler.releaseHeld();
-		this.server.stop(0);
-		this.executor.shutdownNow();
+		this.server.stop();
 	}
 
 	@Override
 	public String toString() {
 		return "ModelArmorStandIn[" + url() + "]";
-	}
-
-	private List<String> texts(Operation operation) {
-		List<String> texts = new ArrayList<>();
-		for (ReceivedRequest request : received()) {
-			if (request.operation() == operation) {
-				texts.add(request.text());
-			}
-		}
-		return List.copyOf(texts);
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -62,6 +63,21 @@ final class StandInHandler implements HttpHandler {
 		synchronized (this.received) {
 			return List.copyOf(this.received);
 		}
+	}
+
+	/**
+	 * The text of every request of one operation received since the last reset, oldest first.
+	 * @param operation the operation
+	 * @return an immutable list
+	 */
+	List<String> receivedTexts(ReceivedRequest.Operation operation) {
+		List<String> texts = new ArrayList<>();
+		for (ReceivedRequest request : received()) {
+			if (request.operation() == operation) {
+				texts.add(request.text());
+			}
+		}
+		return List.copyOf(texts);
 	}
 
 	/**

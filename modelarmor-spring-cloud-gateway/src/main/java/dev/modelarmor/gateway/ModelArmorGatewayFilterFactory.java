@@ -21,7 +21,7 @@ import org.springframework.util.unit.DataSize;
  * The {@code ModelArmor} gateway filter: screens a route's LLM traffic with Model Armor. The untrusted
  * parts of a request (user messages with their media, tool results, the history the client sends, system
  * messages when configured) are screened before anything is forwarded, with the prompt template; the
- * answer's text and tool calls with the response template, a streamed answer in windows, so that it starts
+ * answer's text and tool calls with the response template, a streamed answer in segments, so that it starts
  * one screening after the model's first sentence and nothing unscreened reaches the client. Refusals come
  * in the API's own shape. In route configuration:
  *
@@ -37,6 +37,9 @@ import org.springframework.util.unit.DataSize;
  * set come from {@code modelarmor.gateway.*}.
  */
 public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory<ModelArmorGatewayFilterFactory.Config> {
+
+	/** The filter's name in route definitions. */
+	static final String NAME = "ModelArmor";
 
 	private final Supplier<ModelArmorScreening> screening;
 
@@ -61,7 +64,7 @@ public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory
 
 	@Override
 	public String name() {
-		return "ModelArmor";
+		return NAME;
 	}
 
 	@Override
@@ -82,8 +85,8 @@ public class ModelArmorGatewayFilterFactory extends AbstractGatewayFilterFactory
 				Boolean.TRUE.equals(config.getFailOpen()),
 				bytes(config.getMaxRequestSize(), defaults.getMaxRequestSize()),
 				bytes(config.getMaxResponseSize(), defaults.getMaxResponseSize()),
-				bytes(null, defaults.getMaxEventSize()), bytes(null, stream.getFirstWindow()),
-				bytes(null, stream.getWindow()), bytes(null, stream.getOverlap()), defaults.getRetryAfter().toSeconds());
+				bytes(null, defaults.getMaxEventSize()), bytes(null, stream.getFirstSegment()),
+				bytes(null, stream.getSegment()), bytes(null, stream.getOverlap()), defaults.getRetryAfter().toSeconds());
 		return new ScreeningGatewayFilter(this.screening, settings, blankToNull(config.getTenant()),
 				blankToNull(config.getTenantHeader()), this.outcomes);
 	}

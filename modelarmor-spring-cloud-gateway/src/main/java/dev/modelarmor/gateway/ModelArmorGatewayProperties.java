@@ -156,7 +156,7 @@ public class ModelArmorGatewayProperties {
 	}
 
 	/**
-	 * How streamed answers are screened in windows.
+	 * How streamed answers are screened in segments.
 	 * @return the stream settings
 	 */
 	public Stream getStream() {
@@ -164,7 +164,7 @@ public class ModelArmorGatewayProperties {
 	}
 
 	/**
-	 * How a streamed answer is screened: each window of its text before any of it is released.
+	 * How a streamed answer is screened: each segment of its text before any of it is released.
 	 */
 	public static class Stream {
 
@@ -172,14 +172,14 @@ public class ModelArmorGatewayProperties {
 		 * The UTF-8 bytes of text that wait for the first screening of an answer: about the model's first
 		 * sentence, so that the first bytes leave one screening after it.
 		 */
-		private DataSize firstWindow = DataSize.ofBytes(256);
+		private DataSize firstSegment = DataSize.ofBytes(256);
 
 		/** The UTF-8 bytes of text that wait for each later screening. */
-		private DataSize window = DataSize.ofBytes(2048);
+		private DataSize segment = DataSize.ofBytes(2048);
 
 		/**
-		 * The UTF-8 bytes of each window held back and screened again with the next one, so that a phrase
-		 * split across windows is seen whole; at most half the window.
+		 * The UTF-8 bytes of each segment held back and screened again with the next one, so that a phrase
+		 * split across segments is seen whole; at most half the segment.
 		 */
 		private DataSize overlap = DataSize.ofBytes(512);
 
@@ -187,36 +187,36 @@ public class ModelArmorGatewayProperties {
 		 * The UTF-8 bytes that wait for the first screening.
 		 * @return the size, 256 bytes unless set
 		 */
-		public DataSize getFirstWindow() {
-			return this.firstWindow;
+		public DataSize getFirstSegment() {
+			return this.firstSegment;
 		}
 
 		/**
 		 * Sets the UTF-8 bytes that wait for the first screening.
-		 * @param firstWindow the size
+		 * @param firstSegment the size
 		 */
-		public void setFirstWindow(DataSize firstWindow) {
-			this.firstWindow = firstWindow;
+		public void setFirstSegment(DataSize firstSegment) {
+			this.firstSegment = firstSegment;
 		}
 
 		/**
 		 * The UTF-8 bytes that wait for each later screening.
 		 * @return the size, 2048 bytes unless set
 		 */
-		public DataSize getWindow() {
-			return this.window;
+		public DataSize getSegment() {
+			return this.segment;
 		}
 
 		/**
 		 * Sets the UTF-8 bytes that wait for each later screening.
-		 * @param window the size
+		 * @param segment the size
 		 */
-		public void setWindow(DataSize window) {
-			this.window = window;
+		public void setSegment(DataSize segment) {
+			this.segment = segment;
 		}
 
 		/**
-		 * The UTF-8 bytes of each window screened again with the next.
+		 * The UTF-8 bytes of each segment screened again with the next.
 		 * @return the size, 512 bytes unless set
 		 */
 		public DataSize getOverlap() {
@@ -224,7 +224,7 @@ public class ModelArmorGatewayProperties {
 		}
 
 		/**
-		 * Sets the UTF-8 bytes of each window screened again with the next.
+		 * Sets the UTF-8 bytes of each segment screened again with the next.
 		 * @param overlap the size
 		 */
 		public void setOverlap(DataSize overlap) {

@@ -59,7 +59,7 @@ public final class LatencyHarness {
 					"harness.stream-tokens=" + streamTokens };
 			Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
 			contexts.put("plain", start(modelArmor, model, "modelarmor.spring-ai.advisor.enabled=false"));
-			for (String mode : List.of("windowed", "buffered", "per-chunk")) {
+			for (String mode : List.of("segmented", "buffered", "per-chunk")) {
 				contexts.put(mode, start(modelArmor, model, "modelarmor.spring-ai.advisor.enabled=true",
 						"modelarmor.spring-ai.advisor.stream-mode=" + mode));
 				contexts.put(mode + " parallel", start(modelArmor, model, "modelarmor.spring-ai.advisor.enabled=true",
@@ -75,9 +75,9 @@ public final class LatencyHarness {
 						new Path("baseline: the model alone", call(plain::sideEffectFree)));
 				calls.put("baseline: ChatClient call, no advisor", new Path(null, call(client(contexts, "plain"))));
 				calls.put("advisor, call", new Path("baseline: ChatClient call, no advisor",
-						call(client(contexts, "windowed"))));
+						call(client(contexts, "segmented"))));
 				calls.put("advisor, call, parallel prompt screening", new Path("baseline: ChatClient call, no advisor",
-						call(client(contexts, "windowed parallel"))));
+						call(client(contexts, "segmented parallel"))));
 				Map<String, Path> streams = new LinkedHashMap<>();
 				streams.put("baseline: ChatClient stream, no advisor", new Path(null, stream(client(contexts, "plain"))));
 				for (String name : contexts.keySet()) {

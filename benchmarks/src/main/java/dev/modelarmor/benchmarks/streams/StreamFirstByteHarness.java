@@ -34,7 +34,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * When a screened stream's first byte reaches the caller, and what it costs in Model Armor calls: answers of
  * 200, 2,000 and 20,000 bytes from a model that sends one word per chunk at a steady pace, through Spring AI's
- * auto-configured {@code ChatClient} with the advisor (windowed, the default) and through a
+ * auto-configured {@code ChatClient} with the advisor (segmented, the default) and through a
  * {@code @ModelArmorGuarded} method returning the model's {@code Flux<String>}, the test kit's
  * {@link ModelArmorStandIn} answering each call after a delay (60 ms: a remote Model Armor).
  *

@@ -28,7 +28,7 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The stream modes of the Spring AI advisor compared in one run: Spring AI's auto-configured
- * {@code ChatClient}, with the advisor in {@code buffered}, {@code per-chunk} and {@code windowed} mode
+ * {@code ChatClient}, with the advisor in {@code buffered}, {@code per-chunk} and {@code segmented} mode
  * and without it (the baseline), streams a 2,000-token answer from a model that sends one token per chunk
  * at a steady pace, while the test kit's {@link ModelArmorStandIn} plays Model Armor over HTTP on loopback.
  * For each mode: the Model Armor calls of one answer, the delay before the first emitted token and before
@@ -56,7 +56,7 @@ public final class StreamModesHarness {
 		try (ModelArmorStandIn standIn = ModelArmorStandIn.start()) {
 			Map<String, ConfigurableApplicationContext> contexts = new LinkedHashMap<>();
 			contexts.put("none (baseline)", start(standIn, false, "buffered", paceMillis));
-			for (String mode : List.of("buffered", "per-chunk", "windowed")) {
+			for (String mode : List.of("buffered", "per-chunk", "segmented")) {
 				contexts.put(mode, start(standIn, true, mode, paceMillis));
 			}
 			try {

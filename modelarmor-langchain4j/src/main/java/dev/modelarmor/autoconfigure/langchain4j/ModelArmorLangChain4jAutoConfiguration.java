@@ -5,6 +5,7 @@ import dev.langchain4j.rag.content.aggregator.DefaultContentAggregator;
 import dev.modelarmor.autoconfigure.ModelArmorCacheAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorGuardAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
+import dev.modelarmor.autoconfigure.internal.NamedTemplates;
 import dev.modelarmor.langchain4j.ModelArmorContentAggregator;
 import dev.modelarmor.langchain4j.ModelArmorInputGuardrail;
 import dev.modelarmor.langchain4j.ModelArmorModerationModel;
@@ -31,7 +32,8 @@ import org.springframework.util.StringUtils;
  * replaced by an application's own bean of its type. An application hands them to its AI services
  * ({@code AiServices.builder(..).inputGuardrails(..)} and so on). Unless {@code modelarmor.langchain4j.template} is
  * set, each screens with the template the tenant resolver chooses for the call's tenant
- * ({@code modelarmor.langchain4j.tenant-source}).
+ * ({@code modelarmor.langchain4j.tenant-source}). The template it names is among the templates in use: read at
+ * start-up by the template check and shown by the meters' {@code template} tag.
  */
 @AutoConfiguration(after = { ModelArmorGuardAutoConfiguration.class, ModelArmorObservationAutoConfiguration.class,
 		ModelArmorCacheAutoConfiguration.class })
@@ -40,6 +42,14 @@ import org.springframework.util.StringUtils;
 @ConditionalOnBean(ModelArmorScreening.class)
 @EnableConfigurationProperties(ModelArmorLangChain4jProperties.class)
 public final class ModelArmorLangChain4jAutoConfiguration {
+
+	private static final String TEMPLATE = "modelarmor.langchain4j.template";
+
+	/** Among the templates in use: read by the start-up template check, a value of the meters' template tag. */
+	@Bean
+	NamedTemplates modelArmorLangChain4jTemplates(ModelArmorLangChain4jProperties properties) {
+		return NamedTemplates.of(TEMPLATE, template(properties));
+	}
 
 	@Bean
 	@ConditionalOnMissingBean

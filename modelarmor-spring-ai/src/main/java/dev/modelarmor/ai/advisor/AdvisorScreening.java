@@ -235,7 +235,7 @@ final class AdvisorScreening {
 				: new Answer(response, false, false);
 	}
 
-	/** Screens one text of the answer (a window of a stream, say), which may be de-identified. */
+	/** Screens one text of the answer (a segment of a stream, say), which may be de-identified. */
 	ScreeningDecision screenAnswerText(String caller, String text, @Nullable String prompt) {
 		return this.screening.screen(answerRequest(caller, text, prompt, true));
 	}

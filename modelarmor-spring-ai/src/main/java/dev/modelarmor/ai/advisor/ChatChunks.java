@@ -3,7 +3,7 @@ package dev.modelarmor.ai.advisor;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.modelarmor.screening.internal.stream.StreamWindows;
+import dev.modelarmor.screening.internal.stream.StreamSegments;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.ai.chat.client.ChatClientResponse;
@@ -12,11 +12,11 @@ import org.springframework.ai.chat.messages.AssistantMessage.ToolCall;
 import org.springframework.ai.chat.model.Generation;
 
 /**
- * The chunks of a streamed chat answer as {@link StreamWindows} reads them: each generation's text, the
+ * The chunks of a streamed chat answer as {@link StreamSegments} reads them: each generation's text, the
  * chunk rewritten with de-identified text, and the names and arguments of its tool calls, which are
  * screened before the chunk is emitted (the caller may run them).
  */
-final class ChatChunks implements StreamWindows.Chunks<ChatClientResponse> {
+final class ChatChunks implements StreamSegments.Chunks<ChatClientResponse> {
 
 	static final ChatChunks INSTANCE = new ChatChunks();
 

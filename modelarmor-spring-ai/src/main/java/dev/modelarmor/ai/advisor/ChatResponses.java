@@ -10,7 +10,7 @@ import org.springframework.ai.chat.model.Generation;
 
 /**
  * Reading and rewriting the generations of a {@link ChatClientResponse}: the advisor's strategies and
- * {@link dev.modelarmor.screening.internal.stream.StreamWindows} all screen generation text and put de-identified text back, and this is the one
+ * {@link dev.modelarmor.screening.internal.stream.StreamSegments} all screen generation text and put de-identified text back, and this is the one
  * place that knows where a response keeps it.
  */
 final class ChatResponses {

@@ -52,9 +52,9 @@ import org.springframework.ai.chat.client.advisor.api.StreamAdvisorChain;
  * Armor refused the text itself: too large, or answered HTTP 400 or 413; whatever fail-open says).
  * Neither the refusal, nor the exceptions, nor the log lines carry any of the content.
  *
- * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code WINDOWED} (the default) holds the answer
- * back until the window of text that holds it has been screened, windows overlapping so that a match
- * across chunks is found before any of it is emitted ({@link dev.modelarmor.screening.internal.stream.StreamWindows}); {@code BUFFERED} screens
+ * <p><strong>Streaming</strong> follows {@link StreamMode}: {@code SEGMENTED} (the default) holds the answer
+ * back until the segment of text that holds it has been screened, segments overlapping so that a match
+ * across chunks is found before any of it is emitted ({@link dev.modelarmor.screening.internal.stream.StreamSegments}); {@code BUFFERED} screens
  * the whole answer before any of it is emitted (generation {@code i} being the text of every chunk's
  * generation {@code i}); {@code PER_CHUNK} screens each chunk's generations as they come. In every mode
  * the names and arguments of a chunk's tool calls are screened as model output before the chunk is

@@ -6,7 +6,7 @@ import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorInputRejectedException;
 import dev.modelarmor.screening.ModelArmorNotScreenedException;
 import dev.modelarmor.screening.ModelArmorViolationException;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 
 import org.springframework.core.Ordered;
 
@@ -21,17 +21,17 @@ import org.springframework.core.Ordered;
  * anything of the content
  * @param order the advisor's place in the chain; the lower, the earlier
  * @param streamMode how a streamed answer is screened
- * @param streamWindow with {@link StreamMode#WINDOWED}, the UTF-8 bytes of answer text that wait for one
- * screening: from {@value #MIN_STREAM_WINDOW} to {@value #MAX_STREAM_WINDOW}; a quarter of it (the
- * overlap) is held back and screened again with the next window. The first window of an answer is smaller
- * ({@code StreamWindows.DEFAULT_FIRST_WINDOW}), so that its first sentences are emitted early
+ * @param streamSegment with {@link StreamMode#SEGMENTED}, the UTF-8 bytes of answer text that wait for one
+ * screening: from {@value #MIN_STREAM_SEGMENT} to {@value #MAX_STREAM_SEGMENT}; a quarter of it (the
+ * overlap) is held back and screened again with the next segment. The first segment of an answer is smaller
+ * ({@code StreamSegments.DEFAULT_FIRST_SEGMENT}), so that its first sentences are emitted early
  * @param parallelPromptScreening whether the model call starts while the prompt is being screened: its
  * answer is released only after the prompt's verdict, tools wait for the verdict, and a blocked prompt's
  * answer is discarded (the model's tokens are spent all the same). Not with {@link MatchAction#DEIDENTIFY},
  * which needs the de-identified prompt before the model reads it
  */
 public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
-		StreamMode streamMode, int streamWindow, boolean parallelPromptScreening) {
+		StreamMode streamMode, int streamSegment, boolean parallelPromptScreening) {
 
 	/** The default refusal: it says that the request was declined and nothing about it. */
 	public static final String DEFAULT_REFUSAL = "Sorry, I cannot help with that request.";
@@ -42,20 +42,20 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public static final int DEFAULT_ORDER = Ordered.HIGHEST_PRECEDENCE + 100;
 
-	/** The smallest stream window, the smallest window of long text ({@code ScreeningWindows.MIN_SIZE}). */
-	public static final int MIN_STREAM_WINDOW = 1024;
+	/** The smallest stream segment, the smallest window of long text ({@code WindowSettings.MIN_SIZE}). */
+	public static final int MIN_STREAM_SEGMENT = 1024;
 
-	/** The largest stream window: what Model Armor takes in one request ({@code DataItem.MAX_BYTES}). */
-	public static final int MAX_STREAM_WINDOW = 4 * 1024 * 1024;
+	/** The largest stream segment: what Model Armor takes in one request ({@code DataItem.MAX_BYTES}). */
+	public static final int MAX_STREAM_SEGMENT = 4 * 1024 * 1024;
 
 	/**
-	 * The default stream window, 2 KiB: about 500 tokens of English wait for their screening, and 512
-	 * bytes of them are held back for the next window.
+	 * The default stream segment, 2 KiB: about 500 tokens of English wait for their screening, and 512
+	 * bytes of them are held back for the next segment.
 	 */
-	public static final int DEFAULT_STREAM_WINDOW = 2048;
+	public static final int DEFAULT_STREAM_SEGMENT = 2048;
 
 	/** The default stream mode. */
-	public static final StreamMode DEFAULT_STREAM_MODE = StreamMode.WINDOWED;
+	public static final StreamMode DEFAULT_STREAM_MODE = StreamMode.SEGMENTED;
 
 	/**
 	 * Whether the prompt is screened while the model starts, by default: no, the model starts once the
@@ -63,14 +63,14 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public static final boolean DEFAULT_PARALLEL_PROMPT_SCREENING = false;
 
-	/** Block with the default refusal, windowed streaming, at {@link #DEFAULT_ORDER}, prompt screened first. */
+	/** Block with the default refusal, segmented streaming, at {@link #DEFAULT_ORDER}, prompt screened first. */
 	public static final ModelArmorAdvisorOptions DEFAULTS = new ModelArmorAdvisorOptions(MatchAction.BLOCK,
-			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, DEFAULT_STREAM_MODE, DEFAULT_STREAM_WINDOW,
+			OnBlock.REFUSE, DEFAULT_REFUSAL, DEFAULT_ORDER, DEFAULT_STREAM_MODE, DEFAULT_STREAM_SEGMENT,
 			DEFAULT_PARALLEL_PROMPT_SCREENING);
 
 	/**
 	 * Creates the options.
-	 * @throws IllegalArgumentException when {@code streamWindow} is out of range
+	 * @throws IllegalArgumentException when {@code streamSegment} is out of range
 	 * @throws IllegalStateException when {@code parallelPromptScreening} is set with
 	 * {@link MatchAction#DEIDENTIFY}
 	 */
@@ -79,9 +79,9 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 		Objects.requireNonNull(onBlock, "onBlock");
 		Objects.requireNonNull(refusal, "refusal");
 		Objects.requireNonNull(streamMode, "streamMode");
-		if (streamWindow < MIN_STREAM_WINDOW || streamWindow > MAX_STREAM_WINDOW) {
-			throw new IllegalArgumentException("must be from " + MIN_STREAM_WINDOW + " bytes (1KB) to "
-					+ MAX_STREAM_WINDOW + " bytes (4MB)");
+		if (streamSegment < MIN_STREAM_SEGMENT || streamSegment > MAX_STREAM_SEGMENT) {
+			throw new IllegalArgumentException("must be from " + MIN_STREAM_SEGMENT + " bytes (1KB) to "
+					+ MAX_STREAM_SEGMENT + " bytes (4MB)");
 		}
 		if (parallelPromptScreening && onMatch == MatchAction.DEIDENTIFY) {
 			// The model would read the prompt before its de-identified text exists.
@@ -97,15 +97,15 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 * @param refusal the assistant's answer to a blocked call
 	 * @param order the advisor's place in the chain
 	 * @param streamMode how a streamed answer is screened
-	 * @param streamWindow the UTF-8 bytes of a stream window
+	 * @param streamSegment the UTF-8 bytes of a stream segment
 	 */
 	public ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
-			StreamMode streamMode, int streamWindow) {
-		this(onMatch, onBlock, refusal, order, streamMode, streamWindow, DEFAULT_PARALLEL_PROMPT_SCREENING);
+			StreamMode streamMode, int streamSegment) {
+		this(onMatch, onBlock, refusal, order, streamMode, streamSegment, DEFAULT_PARALLEL_PROMPT_SCREENING);
 	}
 
 	/**
-	 * Creates the options with the {@link #DEFAULT_STREAM_WINDOW default stream window}.
+	 * Creates the options with the {@link #DEFAULT_STREAM_SEGMENT default stream segment}.
 	 * @param onMatch what a match does
 	 * @param onBlock what a blocked call returns
 	 * @param refusal the assistant's answer to a blocked call
@@ -114,17 +114,17 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, String refusal, int order,
 			StreamMode streamMode) {
-		this(onMatch, onBlock, refusal, order, streamMode, DEFAULT_STREAM_WINDOW);
+		this(onMatch, onBlock, refusal, order, streamMode, DEFAULT_STREAM_SEGMENT);
 	}
 
 	/**
-	 * The bytes of a stream window that are held back and screened again with the next window: a quarter
-	 * of it, so that anything shorter (a sentence, a card number, a URL) across a window's edge lies whole
-	 * in one window before any of it is emitted.
+	 * The bytes of a stream segment that are held back and screened again with the next segment: a quarter
+	 * of it, so that anything shorter (a sentence, a card number, a URL) across a segment's edge lies whole
+	 * in one segment before any of it is emitted.
 	 * @return the overlap in UTF-8 bytes
 	 */
 	public int streamOverlap() {
-		return this.streamWindow / 4;
+		return this.streamSegment / 4;
 	}
 
 	/**
@@ -134,7 +134,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withOnMatch(MatchAction onMatch) {
 		return new ModelArmorAdvisorOptions(onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
-				this.streamWindow, this.parallelPromptScreening);
+				this.streamSegment, this.parallelPromptScreening);
 	}
 
 	/**
@@ -144,7 +144,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withOnBlock(OnBlock onBlock) {
 		return new ModelArmorAdvisorOptions(this.onMatch, onBlock, this.refusal, this.order, this.streamMode,
-				this.streamWindow, this.parallelPromptScreening);
+				this.streamSegment, this.parallelPromptScreening);
 	}
 
 	/**
@@ -154,17 +154,17 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withStreamMode(StreamMode streamMode) {
 		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, streamMode,
-				this.streamWindow, this.parallelPromptScreening);
+				this.streamSegment, this.parallelPromptScreening);
 	}
 
 	/**
-	 * These options with another stream window.
-	 * @param streamWindow the stream window in UTF-8 bytes
+	 * These options with another stream segment.
+	 * @param streamSegment the stream segment in UTF-8 bytes
 	 * @return the new options
 	 */
-	public ModelArmorAdvisorOptions withStreamWindow(int streamWindow) {
+	public ModelArmorAdvisorOptions withStreamSegment(int streamSegment) {
 		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
-				streamWindow, this.parallelPromptScreening);
+				streamSegment, this.parallelPromptScreening);
 	}
 
 	/**
@@ -174,7 +174,7 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 	 */
 	public ModelArmorAdvisorOptions withParallelPromptScreening(boolean parallelPromptScreening) {
 		return new ModelArmorAdvisorOptions(this.onMatch, this.onBlock, this.refusal, this.order, this.streamMode,
-				this.streamWindow, parallelPromptScreening);
+				this.streamSegment, parallelPromptScreening);
 	}
 
 	/**
@@ -219,15 +219,15 @@ public record ModelArmorAdvisorOptions(MatchAction onMatch, OnBlock onBlock, Str
 		PER_CHUNK,
 
 		/**
-		 * Hold the answer back until the window of text that holds it has been screened, then emit the
-		 * model's chunks as they came. A window is screened once a stream window's worth of new text has
-		 * arrived, and at the end for the rest; the last quarter of each window (the overlap) is held back
-		 * and screened again at the head of the next window, so that a match across a chunk or window edge
+		 * Hold the answer back until the segment of text that holds it has been screened, then emit the
+		 * model's chunks as they came. A segment is screened once a stream segment's worth of new text has
+		 * arrived, and at the end for the rest; the last quarter of each segment (the overlap) is held back
+		 * and screened again at the head of the next segment, so that a match across a chunk or segment edge
 		 * is found before any of it is emitted. A match ends the stream with the refusal (or an error)
-		 * after the text of the windows screened before. The answer stays progressive, a window at a time,
-		 * for one Model Armor call per window.
+		 * after the text of the segments screened before. The answer stays progressive, a segment at a time,
+		 * for one Model Armor call per segment.
 		 */
-		WINDOWED
+		SEGMENTED
 
 	}
 

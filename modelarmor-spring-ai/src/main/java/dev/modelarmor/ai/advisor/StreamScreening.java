@@ -30,7 +30,7 @@ interface StreamScreening {
 		return switch (screening.options().streamMode()) {
 			case BUFFERED -> new BufferedStreamScreening(screening);
 			case PER_CHUNK -> new PerChunkStreamScreening(screening);
-			case WINDOWED -> new WindowedStreamScreening(screening);
+			case SEGMENTED -> new SegmentedStreamScreening(screening);
 		};
 	}
 

@@ -1,8 +1,5 @@
 package dev.modelarmor.ai.mcp;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -16,10 +13,6 @@ import dev.modelarmor.ai.tool.ModelArmorToolScreener;
 import dev.modelarmor.screening.MatchAction;
 import dev.modelarmor.screening.ModelArmorScreening;
 import dev.modelarmor.screening.Phase;
-import dev.modelarmor.screening.ScreeningDecision;
-import dev.modelarmor.screening.ScreeningDecision.Deidentified;
-import dev.modelarmor.screening.ScreeningDecision.Refusal;
-import dev.modelarmor.screening.ScreeningDecision.Rejected;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServerFeatures.AsyncPromptSpecification;
@@ -34,13 +27,10 @@ import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
-import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptRequest;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
-import io.modelcontextprotocol.spec.McpSchema.PromptMessage;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
-import io.modelcontextprotocol.spec.McpSchema.ResourceContents;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
@@ -80,7 +70,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 public final class ModelArmorMcpServerScreener {
 
-	private final McpContentScreening contents;
+	private final McpPartScreening parts;
 
 	private final ModelArmorMcpServerOptions options;
 
@@ -112,7 +102,7 @@ public final class ModelArmorMcpServerScreener {
 		Objects.requireNonNull(screening, "screening");
 		this.options = Objects.requireNonNull(options, "options");
 		this.observer = Objects.requireNonNull(observer, "observer");
-		this.contents = new McpContentScreening(screening, template, options.onMatch());
+		this.parts = new McpPartScreening(new McpContentScreening(screening, template, options.onMatch()), this.observer);
 		this.definitions = options.screenToolDefinitions() ? new ModelArmorToolScreener(screening, template,
 				new ModelArmorToolOptions(MatchAction.BLOCK, OnBlockedTool.REFUSE, ModelArmorToolOptions.DEFAULT_REFUSAL),
 				failOpen) : null;
@@ -191,7 +181,7 @@ public final class ModelArmorMcpServerScreener {
 		}
 		BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
 		return new SyncPromptSpecification(prompt.prompt(),
-				(SyncPromptHandler) (exchange, request) -> McpContentScreening.await(promptResult(name,
+				(SyncPromptHandler) (exchange, request) -> McpContentScreening.await(this.parts.promptResult(name,
 						handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta()))));
 	}
 
@@ -209,7 +199,7 @@ public final class ModelArmorMcpServerScreener {
 		return new AsyncPromptSpecification(prompt.prompt(), (AsyncPromptHandler) (exchange, request) -> {
 			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
 			return handler.apply(exchange, request)
-				.flatMap((result) -> Mono.fromFuture(() -> promptResult(name, result, scope)));
+				.flatMap((result) -> Mono.fromFuture(() -> this.parts.promptResult(name, result, scope)));
 		});
 	}
 
@@ -268,7 +258,7 @@ public final class ModelArmorMcpServerScreener {
 
 	private BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> syncRead(String name,
 			BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
-		return (SyncReadHandler) (exchange, request) -> McpContentScreening.await(resourceResult(name,
+		return (SyncReadHandler) (exchange, request) -> McpContentScreening.await(this.parts.resourceResult(name,
 				handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta())));
 	}
 
@@ -277,7 +267,7 @@ public final class ModelArmorMcpServerScreener {
 		return (AsyncReadHandler) (exchange, request) -> {
 			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
 			return handler.apply(exchange, request)
-				.flatMap((result) -> Mono.fromFuture(() -> resourceResult(name, result, scope)));
+				.flatMap((result) -> Mono.fromFuture(() -> this.parts.resourceResult(name, result, scope)));
 		};
 	}
 
@@ -305,157 +295,6 @@ public final class ModelArmorMcpServerScreener {
 		this.observer.screened(Part.TOOL_DEFINITION, tool.name(), Outcome.REFUSED);
 		return Optional.of(McpRefusals.toolError(McpRefusals.message("the definition of tool \""
 				+ McpRefusals.loggable(tool.name()) + "\"", null)));
-	}
-
-	private CompletableFuture<Optional<CallToolResult>> arguments(String name, CallToolRequest request, McpScope scope) {
-		Map<String, Object> arguments = request.arguments();
-		if (arguments == null || arguments.isEmpty()) {
-			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
-			return CompletableFuture.completedFuture(Optional.empty());
-		}
-		return this.contents.json(Phase.PROMPT, caller("tool", name), arguments, scope).thenApply((decision) -> {
-			if (decision instanceof Refusal refusal) {
-				this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.REFUSED);
-				return Optional.of(McpRefusals.toolError(
-						McpRefusals.message("the arguments of tool \"" + McpRefusals.loggable(name) + "\"", refusal)));
-			}
-			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
-			return Optional.empty();
-		});
-	}
-
-	private CompletableFuture<CallToolResult> toolResult(String name, @Nullable CallToolResult result, McpScope scope) {
-		if (result == null) {
-			return CompletableFuture.completedFuture(McpRefusals.toolError("The tool returned no result."));
-		}
-		String caller = caller("tool", name);
-		String what = "the result of tool \"" + McpRefusals.loggable(name) + "\"";
-		List<@Nullable Content> parts = McpContentScreening.bounded(result.content());
-		if (parts == null) {
-			return CompletableFuture.completedFuture(tooManyParts(Part.TOOL_RESULT, name, what));
-		}
-		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
-		for (Content part : parts) {
-			screenings.add(this.contents.content(Phase.RESPONSE, caller, part, scope));
-		}
-		Object structured = result.structuredContent();
-		if (structured != null) {
-			screenings.add(this.contents.json(Phase.RESPONSE, caller, structured, scope));
-		}
-		return McpContentScreening.all(screenings).thenApply((decisions) -> {
-			Refusal refusal = McpContentScreening.refusal(decisions);
-			if (refusal != null) {
-				this.observer.screened(Part.TOOL_RESULT, name, Outcome.REFUSED);
-				return McpRefusals.toolError(McpRefusals.message(what, refusal));
-			}
-			if (!McpContentScreening.deidentified(decisions)) {
-				this.observer.screened(Part.TOOL_RESULT, name, Outcome.PASSED);
-				return result;
-			}
-			this.observer.screened(Part.TOOL_RESULT, name, Outcome.DEIDENTIFIED);
-			List<Content> replaced = new ArrayList<>();
-			for (int i = 0; i < parts.size(); i++) {
-				Content part = parts.get(i);
-				if (part != null) {
-					replaced.add(McpContentScreening.replaced(part, decisions.get(i)));
-				}
-			}
-			return new CallToolResult(replaced, result.isError(), structured, result.meta());
-		});
-	}
-
-	private CallToolResult tooManyParts(Part part, String name, String what) {
-		this.observer.screened(part, name, Outcome.REFUSED);
-		return McpRefusals.toolError(McpRefusals.message(what,
-				new Rejected(Phase.RESPONSE, "more than " + McpContentScreening.MAX_PARTS + " parts", true, null)));
-	}
-
-	private CompletableFuture<GetPromptResult> promptResult(String name, @Nullable GetPromptResult result,
-			McpScope scope) {
-		if (result == null) {
-			return CompletableFuture.failedFuture(McpRefusals.error("The prompt returned no result."));
-		}
-		String caller = caller("prompt", name);
-		String what = "prompt \"" + McpRefusals.loggable(name) + "\"";
-		List<@Nullable PromptMessage> messages = McpContentScreening.bounded(result.messages());
-		if (messages == null) {
-			this.observer.screened(Part.PROMPT, name, Outcome.REFUSED);
-			return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, new Rejected(Phase.RESPONSE,
-					"more than " + McpContentScreening.MAX_PARTS + " messages", true, null))));
-		}
-		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
-		for (PromptMessage message : messages) {
-			screenings.add(this.contents.content(Phase.RESPONSE, caller, (message != null) ? message.content() : null,
-					scope));
-		}
-		String description = result.description();
-		if (description != null) {
-			screenings.add(this.contents.text(Phase.RESPONSE, caller, description, false, scope));
-		}
-		return McpContentScreening.all(screenings).thenCompose((decisions) -> {
-			Refusal refusal = McpContentScreening.refusal(decisions);
-			if (refusal != null) {
-				this.observer.screened(Part.PROMPT, name, Outcome.REFUSED);
-				return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, refusal)));
-			}
-			if (!McpContentScreening.deidentified(decisions)) {
-				this.observer.screened(Part.PROMPT, name, Outcome.PASSED);
-				return CompletableFuture.completedFuture(result);
-			}
-			this.observer.screened(Part.PROMPT, name, Outcome.DEIDENTIFIED);
-			List<PromptMessage> replaced = new ArrayList<>();
-			for (int i = 0; i < messages.size(); i++) {
-				PromptMessage message = messages.get(i);
-				if (message != null) {
-					replaced.add(new PromptMessage(message.role(),
-							McpContentScreening.replaced(message.content(), decisions.get(i))));
-				}
-			}
-			return CompletableFuture.completedFuture(new GetPromptResult(description, replaced, result.meta()));
-		});
-	}
-
-	private CompletableFuture<ReadResourceResult> resourceResult(String name, @Nullable ReadResourceResult result,
-			McpScope scope) {
-		if (result == null) {
-			return CompletableFuture.failedFuture(McpRefusals.error("The resource returned no contents."));
-		}
-		String caller = caller("resource", name);
-		String what = "resource \"" + McpRefusals.loggable(name) + "\"";
-		List<@Nullable ResourceContents> contents = McpContentScreening.bounded(result.contents());
-		if (contents == null) {
-			this.observer.screened(Part.RESOURCE, name, Outcome.REFUSED);
-			return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, new Rejected(Phase.RESPONSE,
-					"more than " + McpContentScreening.MAX_PARTS + " contents", true, null))));
-		}
-		List<CompletableFuture<ScreeningDecision>> screenings = new ArrayList<>();
-		for (ResourceContents part : contents) {
-			screenings.add(this.contents.resource(Phase.RESPONSE, caller, part, scope));
-		}
-		return McpContentScreening.all(screenings).thenCompose((decisions) -> {
-			Refusal refusal = McpContentScreening.refusal(decisions);
-			if (refusal != null) {
-				this.observer.screened(Part.RESOURCE, name, Outcome.REFUSED);
-				return CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(what, refusal)));
-			}
-			if (decisions.stream().noneMatch(Deidentified.class::isInstance)) {
-				this.observer.screened(Part.RESOURCE, name, Outcome.PASSED);
-				return CompletableFuture.completedFuture(result);
-			}
-			this.observer.screened(Part.RESOURCE, name, Outcome.DEIDENTIFIED);
-			List<ResourceContents> replaced = new ArrayList<>();
-			for (int i = 0; i < contents.size(); i++) {
-				ResourceContents part = contents.get(i);
-				if (part != null) {
-					replaced.add(McpContentScreening.replaced(part, decisions.get(i)));
-				}
-			}
-			return CompletableFuture.completedFuture(new ReadResourceResult(replaced, result.meta()));
-		});
-	}
-
-	private static String caller(String kind, String name) {
-		return "MCP " + kind + " " + McpRefusals.loggable(name);
 	}
 
 	/** A handler this screener made, so that a specification is never screened twice. */
@@ -497,11 +336,11 @@ public final class ModelArmorMcpServerScreener {
 		if (withheld.isPresent()) {
 			return withheld.get();
 		}
-		Optional<CallToolResult> refused = McpContentScreening.await(arguments(tool.name(), request, scope));
+		Optional<CallToolResult> refused = McpContentScreening.await(this.parts.arguments(tool.name(), request, scope));
 		if (refused.isPresent()) {
 			return refused.get();
 		}
-		return McpContentScreening.await(toolResult(tool.name(), run.apply(request), scope));
+		return McpContentScreening.await(this.parts.toolResult(tool.name(), run.apply(request), scope));
 	}
 
 	/**
@@ -518,9 +357,9 @@ public final class ModelArmorMcpServerScreener {
 				? Mono.fromCallable(() -> definitionRefusal(tool)).subscribeOn(Schedulers.boundedElastic())
 				: Mono.just(Optional.empty());
 		return withheld.flatMap((definition) -> definition.isPresent() ? Mono.just(definition)
-				: Mono.fromFuture(() -> arguments(tool.name(), request, scope)))
+				: Mono.fromFuture(() -> this.parts.arguments(tool.name(), request, scope)))
 			.flatMap((refused) -> refused.isPresent() ? Mono.just(refused.get())
-					: run.apply(request).flatMap((result) -> Mono.fromFuture(() -> toolResult(tool.name(), result, scope))));
+					: run.apply(request).flatMap((result) -> Mono.fromFuture(() -> this.parts.toolResult(tool.name(), result, scope))));
 	}
 
 	/** A sync server's tool, screened. */

@@ -11,16 +11,16 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.ai.chat.client.ChatClientResponse;
 
 /**
- * The advisor's windows ({@link dev.modelarmor.screening.internal.stream.StreamWindows} over {@link ChatChunks}) with
+ * The advisor's windows ({@link dev.modelarmor.screening.internal.stream.StreamSegments} over {@link ChatChunks}) with
  * screenings that decide at once, step by step, for the tests of where windows cut and what they emit.
  */
 final class StreamWindows {
 
-	private final dev.modelarmor.screening.internal.stream.StreamWindows<ChatClientResponse> windows;
+	private final dev.modelarmor.screening.internal.stream.StreamSegments<ChatClientResponse> windows;
 
 	StreamWindows(int window, int overlap, Function<String, ScreeningDecision> screenText,
 			Function<String, ScreeningDecision> screenToolCalls) {
-		this.windows = new dev.modelarmor.screening.internal.stream.StreamWindows<>(window, overlap, ChatChunks.INSTANCE,
+		this.windows = new dev.modelarmor.screening.internal.stream.StreamSegments<>(window, overlap, ChatChunks.INSTANCE,
 				(text) -> CompletableFuture.completedFuture(screenText.apply(text)),
 				(text) -> CompletableFuture.completedFuture(screenToolCalls.apply(text)));
 	}
@@ -37,9 +37,9 @@ final class StreamWindows {
 		return this.windows.screenings();
 	}
 
-	private static Step step(CompletableFuture<dev.modelarmor.screening.internal.stream.StreamWindows.Step<ChatClientResponse>> step) {
+	private static Step step(CompletableFuture<dev.modelarmor.screening.internal.stream.StreamSegments.Step<ChatClientResponse>> step) {
 		// the screenings decide at once, so the step is complete
-		dev.modelarmor.screening.internal.stream.StreamWindows.Step<ChatClientResponse> done = step.getNow(null);
+		dev.modelarmor.screening.internal.stream.StreamSegments.Step<ChatClientResponse> done = step.getNow(null);
 		if (done == null) {
 			throw new IllegalStateException("the step did not complete at once");
 		}

@@ -2,7 +2,7 @@ package dev.modelarmor.screening.cache;
 
 import dev.modelarmor.client.FilterResult;
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.screening.ScreeningWindows;
+import dev.modelarmor.screening.WindowSettings;
 import dev.modelarmor.screening.cache.CachedVerdict.FilterKind;
 import org.jspecify.annotations.Nullable;
 
@@ -24,7 +24,7 @@ public final class VerdictCacheAccess {
 	 * @param userPrompt the prompt given with a model response, or {@code null}
 	 * @return the key
 	 */
-	public static Key key(String templateName, String operation, ScreeningWindows windows, String text,
+	public static Key key(String templateName, String operation, WindowSettings windows, String text,
 			@Nullable String userPrompt) {
 		VerdictKey key = VerdictKey.of(templateName, operation, windows.size(), windows.overlap(), text, userPrompt);
 		return new Key(key.operation(), key.value());

@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.modelarmor.screening.internal.stream.StreamWindows;
+import dev.modelarmor.screening.internal.stream.StreamSegments;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The chunk the stream windows hold: one event, or the events of a message's tool calls from the first
+ * The chunk the stream segments hold: one event, or the events of a message's tool calls from the first
  * fragment to the event that ends them, so that a call's arguments are screened whole before any of its
  * fragments is released.
  *
@@ -25,8 +25,8 @@ record EventGroup(List<StreamEvent> events) {
 		return size;
 	}
 
-	/** The stream windows' view of a group: its text per generation, its tool calls, de-identified in place. */
-	static final class Chunks implements StreamWindows.Chunks<EventGroup> {
+	/** The stream segments' view of a group: its text per generation, its tool calls, de-identified in place. */
+	static final class Chunks implements StreamSegments.Chunks<EventGroup> {
 
 		static final Chunks INSTANCE = new Chunks();
 

@@ -17,14 +17,14 @@ import org.jspecify.annotations.Nullable;
  * @param maxRequestBytes the largest request read
  * @param maxResponseBytes the largest answer read, and the most of a stream held
  * @param maxEventBytes the largest event of a stream
- * @param firstWindow the first window of a stream, in UTF-8 bytes
- * @param window the later windows of a stream
- * @param overlap the overlap of a stream's windows
+ * @param firstSegment the first segment of a stream, in UTF-8 bytes
+ * @param segment the later segments of a stream
+ * @param overlap the overlap of a stream's segments
  * @param retryAfterSeconds the Retry-After of a 503
  */
 public record RouteSettings(String routeId, String api, @Nullable String promptTemplate,
 		@Nullable String responseTemplate, MatchAction onMatch, boolean screenSystem, boolean failOpen,
-		int maxRequestBytes, int maxResponseBytes, int maxEventBytes, int firstWindow, int window, int overlap,
+		int maxRequestBytes, int maxResponseBytes, int maxEventBytes, int firstSegment, int segment, int overlap,
 		long retryAfterSeconds) {
 
 	/**
@@ -32,9 +32,9 @@ public record RouteSettings(String routeId, String api, @Nullable String promptT
 	 */
 	public RouteSettings {
 		ApiMappers.of(api);
-		if (window <= 0 || overlap < 0 || overlap > window / 2 || firstWindow <= 0 || firstWindow > window) {
-			throw new IllegalArgumentException("the stream's windows must be positive, the first at most the others, "
-					+ "the overlap at most half a window");
+		if (segment <= 0 || overlap < 0 || overlap > segment / 2 || firstSegment <= 0 || firstSegment > segment) {
+			throw new IllegalArgumentException("the stream's segments must be positive, the first at most the others, "
+					+ "the overlap at most half a segment");
 		}
 		if (maxRequestBytes <= 0 || maxResponseBytes <= 0 || maxEventBytes <= 0) {
 			throw new IllegalArgumentException("the size limits must be positive");
@@ -57,7 +57,7 @@ public record RouteSettings(String routeId, String api, @Nullable String promptT
 	public RouteSettings withRouteId(String routeId) {
 		return new RouteSettings(routeId, this.api, this.promptTemplate, this.responseTemplate,
 				this.onMatch, this.screenSystem, this.failOpen, this.maxRequestBytes, this.maxResponseBytes,
-				this.maxEventBytes, this.firstWindow, this.window, this.overlap, this.retryAfterSeconds);
+				this.maxEventBytes, this.firstSegment, this.segment, this.overlap, this.retryAfterSeconds);
 	}
 
 }

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.modelarmor.gateway.internal.ApiMapper.StreamEnding;
 import dev.modelarmor.screening.ScreeningDecision.NotScreened;
 import dev.modelarmor.screening.ScreeningDecision.Refusal;
-import dev.modelarmor.screening.internal.stream.StreamWindows;
-import dev.modelarmor.screening.internal.stream.StreamWindowsFlux;
+import dev.modelarmor.screening.internal.stream.StreamSegments;
+import dev.modelarmor.screening.internal.stream.StreamSegmentsFlux;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Flux;
 
@@ -18,9 +18,9 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 
 /**
- * A streamed answer (server-sent events) screened in the starter's stream windows: the events are read
- * from the bytes whatever their chunks, each event's text goes into the windows of its generation, and an
- * event is released, as it came, only once every window that holds its text passed (a de-identified one
+ * A streamed answer (server-sent events) screened in the starter's stream segments: the events are read
+ * from the bytes whatever their chunks, each event's text goes into the segments of its generation, and an
+ * event is released, as it came, only once every segment that holds its text passed (a de-identified one
  * written anew). A refusal ends the stream in the API's filtered shape after what was released; a stream
  * that cannot be screened (an event too large, not the API's JSON, the model breaking off, too much held)
  * ends in the API's error shape. Nothing unscreened is ever released, and no more than the answer's limit
@@ -40,7 +40,7 @@ final class StreamScreening {
 	/**
 	 * Screens one stream.
 	 * @param body the model's bytes
-	 * @param userText the prompt the answer replies to, sent along with each window
+	 * @param userText the prompt the answer replies to, sent along with each segment
 	 * @return the events to send the client, each its own string
 	 */
 	Flux<String> screen(Flux<DataBuffer> body, @Nullable String userText) {
@@ -64,10 +64,10 @@ final class StreamScreening {
 				});
 			Flux<EventGroup> groups = events.concatMapIterable(grouper::accept)
 				.concatWith(Flux.defer(() -> Flux.fromIterable(grouper.finish())));
-			StreamWindows<EventGroup> windows = new StreamWindows<>(route.firstWindow(), route.window(),
+			StreamSegments<EventGroup> segments = new StreamSegments<>(route.firstSegment(), route.segment(),
 					route.overlap(), EventGroup.Chunks.INSTANCE, (text) -> this.screening.screenAnswer(text, userText),
 					(toolCalls) -> this.screening.screenToolCalls(toolCalls, userText));
-			return StreamWindowsFlux.steps(groups, windows).concatMapIterable((step) -> {
+			return StreamSegmentsFlux.steps(groups, segments).concatMapIterable((step) -> {
 				List<String> out = new ArrayList<>();
 				for (EventGroup group : step.emit()) {
 					for (StreamEvent event : group.events()) {

@@ -6,19 +6,19 @@ import java.util.List;
 import dev.modelarmor.internal.Utf8;
 
 /**
- * The chunks of one stream that {@link StreamWindows} received and has not emitted, oldest first, and per
- * generation the text they hold: when a window is due, and up to which chunk a screened window may be
- * emitted. A generation's first window is small, the later ones full size. Not thread-safe.
+ * The chunks of one stream that {@link StreamSegments} received and has not emitted, oldest first, and per
+ * generation the text they hold: when a segment is due, and up to which chunk a screened segment may be
+ * emitted. A generation's first segment is small, the later ones full size. Not thread-safe.
  *
  * @param <C> the type of the stream's chunks
  */
 final class HeldChunks<C> {
 
-	private final int firstWindow;
+	private final int firstSegment;
 
 	private final int firstOverlap;
 
-	private final int window;
+	private final int segment;
 
 	private final int overlap;
 
@@ -30,32 +30,32 @@ final class HeldChunks<C> {
 	/** Per generation: the UTF-8 bytes of {@link #pending}. */
 	private final List<Long> pendingBytes = new ArrayList<>();
 
-	/** Per generation: the UTF-8 bytes received since its last window. */
+	/** Per generation: the UTF-8 bytes received since its last segment. */
 	private final List<Long> newBytes = new ArrayList<>();
 
-	/** Per generation: whether its held text must be screened again (its last window was de-identified). */
+	/** Per generation: whether its held text must be screened again (its last segment was de-identified). */
 	private final List<Boolean> dirty = new ArrayList<>();
 
 	/**
-	 * Per generation: whether its later windows are full size: some of its text was emitted, or two of its
-	 * first windows were screened (so that a generation whose chunks cannot go yet costs no more calls).
+	 * Per generation: whether its later segments are full size: some of its text was emitted, or two of its
+	 * first segments were screened (so that a generation whose chunks cannot go yet costs no more calls).
 	 */
 	private final List<Boolean> started = new ArrayList<>();
 
-	/** Per generation: how many of its windows were screened. */
-	private final List<Integer> windows = new ArrayList<>();
+	/** Per generation: how many of its segments were screened. */
+	private final List<Integer> segments = new ArrayList<>();
 
 	/**
 	 * Creates the held chunks of one stream.
-	 * @param firstWindow the UTF-8 bytes of a generation that wait for its first screening
-	 * @param firstOverlap the UTF-8 bytes of the first window held back for the next one
-	 * @param window the UTF-8 bytes that wait for each later screening
-	 * @param overlap the UTF-8 bytes of a later window held back for the next one
+	 * @param firstSegment the UTF-8 bytes of a generation that wait for its first screening
+	 * @param firstOverlap the UTF-8 bytes of the first segment held back for the next one
+	 * @param segment the UTF-8 bytes that wait for each later screening
+	 * @param overlap the UTF-8 bytes of a later segment held back for the next one
 	 */
-	HeldChunks(int firstWindow, int firstOverlap, int window, int overlap) {
-		this.firstWindow = firstWindow;
+	HeldChunks(int firstSegment, int firstOverlap, int segment, int overlap) {
+		this.firstSegment = firstSegment;
 		this.firstOverlap = firstOverlap;
-		this.window = window;
+		this.segment = segment;
 		this.overlap = overlap;
 	}
 
@@ -63,9 +63,9 @@ final class HeldChunks<C> {
 	 * Holds a chunk.
 	 * @param chunk the chunk
 	 * @param texts the text of each of its generations
-	 * @return whether a window is due: at least a window's bytes of a generation wait (the first window's
-	 * before its first screening, else {@code window}), and at least that window less its overlap arrived since
-	 * its previous window
+	 * @return whether a segment is due: at least a segment's bytes of a generation wait (the first segment's
+	 * before its first screening, else {@code segment}), and at least that segment less its overlap arrived since
+	 * its previous segment
 	 */
 	boolean add(C chunk, List<String> texts) {
 		int[] lengths = new int[texts.size()];
@@ -79,14 +79,14 @@ final class HeldChunks<C> {
 				this.newBytes.add(0L);
 				this.dirty.add(false);
 				this.started.add(false);
-				this.windows.add(0);
+				this.segments.add(0);
 			}
 			long bytes = Utf8.length(text);
 			this.pending.get(g).append(text);
 			this.pendingBytes.set(g, this.pendingBytes.get(g) + bytes);
 			this.newBytes.set(g, this.newBytes.get(g) + bytes);
 			boolean first = !this.started.get(g);
-			int size = first ? this.firstWindow : this.window;
+			int size = first ? this.firstSegment : this.segment;
 			int kept = first ? this.firstOverlap : this.overlap;
 			due |= this.pendingBytes.get(g) >= size && this.newBytes.get(g) >= size - kept;
 		}
@@ -112,8 +112,8 @@ final class HeldChunks<C> {
 	}
 
 	/**
-	 * Whether a generation's held text must be screened: text arrived since its last window, or that
-	 * window was de-identified.
+	 * Whether a generation's held text must be screened: text arrived since its last segment, or that
+	 * segment was de-identified.
 	 * @param g the generation
 	 * @return whether to screen it
 	 */
@@ -129,16 +129,16 @@ final class HeldChunks<C> {
 	void screened(int g, boolean deidentified) {
 		this.newBytes.set(g, 0L);
 		this.dirty.set(g, deidentified);
-		this.windows.set(g, this.windows.get(g) + 1);
-		if (this.windows.get(g) >= 2) {
+		this.segments.set(g, this.segments.get(g) + 1);
+		if (this.segments.get(g) >= 2) {
 			this.started.set(g, true);
 		}
 	}
 
 	/**
-	 * The most chunks, from the oldest, that a window screened now lets go: all of them at the end of the
-	 * stream, else those whose text of every generation ends at least the window's overlap before its end
-	 * (the first window's for a generation not started yet), and, where one is near, at the end of a
+	 * The most chunks, from the oldest, that a segment screened now lets go: all of them at the end of the
+	 * stream, else those whose text of every generation ends at least the segment's overlap before its end
+	 * (the first segment's for a generation not started yet), and, where one is near, at the end of a
 	 * sentence or a word, so that more is held back rather than less (unless none would go then).
 	 * @param last whether the stream ended
 	 * @return the count of chunks

@@ -3,11 +3,11 @@ package dev.modelarmor.screening.internal.stream;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.modelarmor.screening.internal.stream.StreamWindows.Chunks;
+import dev.modelarmor.screening.internal.stream.StreamSegments.Chunks;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How {@link StreamWindows} emits a window that was de-identified: how many of the held chunks may go (only
+ * How {@link StreamSegments} emits a segment that was de-identified: how many of the held chunks may go (only
  * the part that the de-identified text leaves unchanged may be held back), and what the emitted chunks
  * carry of the de-identified text (all of it in the first chunk of the generation, none in the others).
  */
@@ -20,7 +20,7 @@ final class StreamDeidentification {
 	 * Fewer chunks to emit when a generation's de-identified text changed the held text: then only the
 	 * part before the change, which the de-identified text leaves as it was, may be emitted.
 	 * @param held the held chunks
-	 * @param release how many chunks the window lets go
+	 * @param release how many chunks the segment lets go
 	 * @param deidentified per generation, its de-identified text, or {@code null} when it was not changed
 	 * @return how many chunks may be emitted
 	 */

@@ -1,5 +1,5 @@
 /**
- * Not API: the windows in which a streamed answer is screened as it arrives, shared by the reactive
+ * Not API: the segments in which a streamed answer is screened as it arrives, shared by the reactive
  * {@code @ModelArmorGuarded} methods and the Spring AI advisor. It may change in any release.
  */
 @NullMarked

@@ -12,7 +12,7 @@ import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.screening.ScreeningDecision.Blocked;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
-import dev.modelarmor.screening.internal.stream.StreamWindows.Step;
+import dev.modelarmor.screening.internal.stream.StreamSegments.Step;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link StreamWindows} with a small first window: a harmful phrase split over two chunks or many, wherever it lies
+ * {@link StreamSegments} with a small first window: a harmful phrase split over two chunks or many, wherever it lies
  * (in the first window, across the first window's edge, across the second's), never has any of its bytes
  * emitted; the first chunks are emitted after one screening of about the first window; and an answer costs
  * at most twice the screenings it cost when every window was full size. Screening is played by a function
@@ -59,7 +59,7 @@ class StreamWindowsFirstWindowTests {
 	@CsvSource({ "2048, 512", "1024, 256" })
 	void theFirstChunksAreEmittedAfterOneScreeningOfTheFirstWindow(int window, int overlap) {
 		List<String> screened = new ArrayList<>();
-		StreamWindows<String> windows = new StreamWindows<>(window, overlap, new Text(), (text) -> {
+		StreamSegments<String> windows = new StreamSegments<>(window, overlap, new Text(), (text) -> {
 			screened.add(text);
 			return pass();
 		}, (none) -> pass());
@@ -76,7 +76,7 @@ class StreamWindowsFirstWindowTests {
 				break;
 			}
 		}
-		assertThat(fed).isBetween(StreamWindows.DEFAULT_FIRST_WINDOW, StreamWindows.DEFAULT_FIRST_WINDOW + 10);
+		assertThat(fed).isBetween(StreamSegments.DEFAULT_FIRST_SEGMENT, StreamSegments.DEFAULT_FIRST_SEGMENT + 10);
 		assertThat(screened).hasSize(1);
 		// at most the first window less its overlap of 128, at the end of a sentence at most 64 bytes before
 		assertThat(emitted.length()).isBetween(fed - 128 - 64 - 12, fed - 128);
@@ -91,7 +91,7 @@ class StreamWindowsFirstWindowTests {
 			chunks.add("x".repeat(10));
 		}
 		List<String> emitted = new ArrayList<>();
-		StreamWindows<String> windows = new StreamWindows<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
+		StreamSegments<String> windows = new StreamSegments<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
 		int screenings = 0;
 		for (String chunk : chunks) {
 			done(windows.accept(chunk)).emit().forEach(emitted::add);
@@ -112,7 +112,7 @@ class StreamWindowsFirstWindowTests {
 		for (String word : filler(3_000).substring(200).split("(?<= )")) {
 			chunks.add(word);
 		}
-		StreamWindows<String> windows = new StreamWindows<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
+		StreamSegments<String> windows = new StreamSegments<>(2048, 512, new Text(), (text) -> pass(), (none) -> pass());
 		List<String> emitted = new ArrayList<>();
 		int fed = 0;
 		for (String chunk : chunks) {
@@ -131,14 +131,14 @@ class StreamWindowsFirstWindowTests {
 	@CsvSource({ "200, 1, 1", "2000, 1, 2", "20000, 13, 14" })
 	void anAnswerCostsAtMostTwiceTheScreeningsOfFullSizeWindows(int length, int before, int after) {
 		List<String> chunks = chunks(filler(length), new SplittableRandom(length));
-		assertThat(screenings(StreamWindows.DEFAULT_WINDOW, chunks)).isEqualTo(before);
-		assertThat(screenings(StreamWindows.DEFAULT_FIRST_WINDOW, chunks)).isEqualTo(after)
+		assertThat(screenings(StreamSegments.DEFAULT_SEGMENT, chunks)).isEqualTo(before);
+		assertThat(screenings(StreamSegments.DEFAULT_FIRST_SEGMENT, chunks)).isEqualTo(after)
 			.isLessThanOrEqualTo(2 * before);
 	}
 
 	private static int screenings(int firstWindow, List<String> chunks) {
-		StreamWindows<String> windows = new StreamWindows<>(firstWindow, StreamWindows.DEFAULT_WINDOW,
-				StreamWindows.DEFAULT_WINDOW / 4, new Text(), (text) -> pass(), (none) -> pass());
+		StreamSegments<String> windows = new StreamSegments<>(firstWindow, StreamSegments.DEFAULT_SEGMENT,
+				StreamSegments.DEFAULT_SEGMENT / 4, new Text(), (text) -> pass(), (none) -> pass());
 		StringBuilder emitted = new StringBuilder();
 		chunks.forEach((chunk) -> done(windows.accept(chunk)).emit().forEach(emitted::append));
 		done(windows.finish()).emit().forEach(emitted::append);
@@ -160,7 +160,7 @@ class StreamWindowsFirstWindowTests {
 			chunks.add(PHRASE.substring(split));
 		}
 		chunks.addAll(chunks(filler(window), random));
-		StreamWindows<String> windows = new StreamWindows<>(window, overlap, new Text(),
+		StreamSegments<String> windows = new StreamSegments<>(window, overlap, new Text(),
 				(text) -> text.contains(PHRASE) ? blocked() : pass(), (none) -> pass());
 		StringBuilder emitted = new StringBuilder();
 		for (String chunk : chunks) {
@@ -214,7 +214,7 @@ class StreamWindowsFirstWindowTests {
 	}
 
 	/** Plain text chunks. */
-	private static final class Text implements StreamWindows.Chunks<String> {
+	private static final class Text implements StreamSegments.Chunks<String> {
 
 		@Override
 		public List<String> texts(String chunk) {

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.modelarmor.screening.ScreeningDecision;
-import dev.modelarmor.screening.internal.stream.StreamWindows.Step;
+import dev.modelarmor.screening.internal.stream.StreamSegments.Step;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -16,14 +16,14 @@ import reactor.test.StepVerifier;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link StreamWindowsFlux}: a step waits for its screening's future without a thread, and cancelling the
+ * {@link StreamSegmentsFlux}: a step waits for its screening's future without a thread, and cancelling the
  * stream, or its source failing, cancels the screening in flight.
  */
 class StreamWindowsFluxTests {
 
 	private final List<CompletableFuture<ScreeningDecision>> calls = new CopyOnWriteArrayList<>();
 
-	private final StreamWindows<String> windows = new StreamWindows<>(8, 2, new Text(), this::screen, this::screen);
+	private final StreamSegments<String> windows = new StreamSegments<>(8, 2, new Text(), this::screen, this::screen);
 
 	private CompletableFuture<ScreeningDecision> screen(String text) {
 		CompletableFuture<ScreeningDecision> call = new CompletableFuture<>();
@@ -34,7 +34,7 @@ class StreamWindowsFluxTests {
 	@Test
 	void nothingIsEmittedUntilTheWindowsScreeningCompletes() {
 		Sinks.Many<String> source = Sinks.many().unicast().onBackpressureBuffer();
-		StepVerifier.create(StreamWindowsFlux.steps(source.asFlux(), this.windows).flatMapIterable(Step::emit))
+		StepVerifier.create(StreamSegmentsFlux.steps(source.asFlux(), this.windows).flatMapIterable(Step::emit))
 			.then(() -> source.tryEmitNext("abcdefghij"))
 			.expectNoEvent(Duration.ofMillis(100))
 			.then(() -> this.calls.get(0).complete(ScreeningDecision.PASS))
@@ -47,7 +47,7 @@ class StreamWindowsFluxTests {
 
 	@Test
 	void cancellingTheStreamCancelsTheScreeningInFlight() {
-		StepVerifier.create(StreamWindowsFlux.steps(Flux.just("abcdefghij"), this.windows))
+		StepVerifier.create(StreamSegmentsFlux.steps(Flux.just("abcdefghij"), this.windows))
 			.then(() -> assertThat(this.calls).hasSize(1))
 			.thenCancel()
 			.verify();
@@ -57,7 +57,7 @@ class StreamWindowsFluxTests {
 	@Test
 	void aFailingSourceCancelsTheScreeningInFlight() {
 		Sinks.Many<String> source = Sinks.many().unicast().onBackpressureBuffer();
-		StepVerifier.create(StreamWindowsFlux.steps(source.asFlux(), this.windows))
+		StepVerifier.create(StreamSegmentsFlux.steps(source.asFlux(), this.windows))
 			.then(() -> source.tryEmitNext("abcdefghij"))
 			.then(() -> source.tryEmitError(new IllegalStateException("model down")))
 			.verifyErrorMessage("model down");
@@ -65,7 +65,7 @@ class StreamWindowsFluxTests {
 	}
 
 	/** Plain text chunks. */
-	private static final class Text implements StreamWindows.Chunks<String> {
+	private static final class Text implements StreamSegments.Chunks<String> {
 
 		@Override
 		public List<String> texts(String chunk) {

@@ -35,7 +35,7 @@ class FakeModelController {
 			}
 		}
 		String answer = "You said: \"" + prompt + "\". Here is a fine answer from the fake model, "
-				+ "long enough to stream in a few windows. ".repeat(3);
+				+ "long enough to stream in a few segments. ".repeat(3);
 		if (request.path("stream").asBoolean(false)) {
 			return ResponseEntity.ok().contentType(MediaType.TEXT_EVENT_STREAM).body(stream(answer));
 		}

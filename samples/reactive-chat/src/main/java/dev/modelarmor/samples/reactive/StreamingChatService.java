@@ -11,8 +11,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * The one place that talks to the "model", which streams its reply word by word. {@link ModelArmorGuarded}
- * screens the message before the model's stream is subscribed to, and the reply in windows as it streams:
- * no word is sent before the window that holds it passed, and a match ends the stream with
+ * screens the message before the model's stream is subscribed to, and the reply in segments as it streams:
+ * no word is sent before the segment that holds it passed, and a match ends the stream with
  * {@link dev.modelarmor.screening.ModelArmorViolationException}.
  */
 @Service

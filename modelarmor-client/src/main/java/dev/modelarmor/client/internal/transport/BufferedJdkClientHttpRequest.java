@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -40,13 +40,16 @@ import org.springframework.util.FastByteArrayOutputStream;
  * {@code OutputStreamPublisher} written on another thread and reads the answer through a blocking
  * {@code InputStream}, each a thread hand-off per call that a small body does not need
  * ({@code PerCallBenchmark} measures the difference). The read timeout, shortened to what is left of the
- * deadline the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE}, bounds the whole
+ * deadline the request carries ({@link RequestDeadline}), bounds the whole
  * exchange, the wait for a free exchange slot and the answer body included, and ends it with
  * {@link HttpTimeoutException} (the body's deadline watched by {@link AnswerDeadlines}); a connect timeout ends it with
  * {@link HttpConnectTimeoutException}; an answer longer than
- * {@link AttemptStep#MAX_ANSWER_BYTES} is not received beyond one byte past it.
+ * {@link #MAX_ANSWER_BYTES} is not received beyond one byte past it.
  */
-final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
+public final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
+
+	/** No Model Armor answer comes near this (4 MiB of content at most); a proxy's runaway body is cut off. */
+	public static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 	/** Headers the JDK client sets itself and refuses to be given. */
 	private static final List<String> SET_BY_THE_CLIENT = List.of("connection", "content-length", "expect", "host",
@@ -80,7 +83,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * @param method the method
 	 * @param readTimeout the read timeout, cut to what is left of the deadline the request carries
 	 */
-	BufferedJdkClientHttpRequest(HttpClient httpClient, AnswerDeadlines answerDeadlines, Semaphore exchangeSlots,
+	public BufferedJdkClientHttpRequest(HttpClient httpClient, AnswerDeadlines answerDeadlines, Semaphore exchangeSlots,
 			URI uri, HttpMethod method, Duration readTimeout) {
 		this.httpClient = httpClient;
 		this.answerDeadlines = answerDeadlines;
@@ -136,7 +139,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * The JDK request of an attempt, its timeout what is left until {@code deadlineNanos}; the headers the
 	 * client sets itself are left out. Shared by the non-blocking path.
 	 */
-	static HttpRequest jdkRequest(URI uri, HttpMethod method, HttpHeaders headers, byte[] bytes, long deadlineNanos) {
+	public static HttpRequest jdkRequest(URI uri, HttpMethod method, HttpHeaders headers, byte[] bytes, long deadlineNanos) {
 		long left = deadlineNanos - System.nanoTime();
 		HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
 			.timeout((left > SHORTEST_TIMEOUT.toNanos()) ? Duration.ofNanos(left) : SHORTEST_TIMEOUT);
@@ -150,16 +153,16 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		return builder.build();
 	}
 
-	/** Receives an answer of at most {@link AttemptStep#MAX_ANSWER_BYTES}, whole by {@code deadlineNanos}. */
-	static HttpResponse.BodyHandler<byte[]> answerFor(long deadlineNanos, AnswerDeadlines answerDeadlines) {
-		return (info) -> new LimitedBytes(AttemptStep.MAX_ANSWER_BYTES + 1, deadlineNanos, answerDeadlines);
+	/** Receives an answer of at most {@link #MAX_ANSWER_BYTES}, whole by {@code deadlineNanos}. */
+	public static HttpResponse.BodyHandler<byte[]> answerFor(long deadlineNanos, AnswerDeadlines answerDeadlines) {
+		return (info) -> new LimitedBytes(MAX_ANSWER_BYTES + 1, deadlineNanos, answerDeadlines);
 	}
 
 	/**
 	 * A failure of the non-blocking exchange in the shape the blocking one throws: a timeout until the headers
 	 * or until the last byte is one {@link HttpTimeoutException}.
 	 */
-	static Throwable sameShape(Throwable failure) {
+	public static Throwable sameShape(Throwable failure) {
 		if (failure instanceof HttpTimeoutException && !(failure instanceof HttpConnectTimeoutException)) {
 			return new HttpTimeoutException(TIMED_OUT);
 		}
@@ -183,7 +186,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	}
 
 	/** Every slot stayed taken for all of the attempt's timeout. */
-	static IOException noSlot(Duration timeout) {
+	public static IOException noSlot(Duration timeout) {
 		return new IOException("Model Armor request not sent: " + DeadlineBoundedRequestFactory.MAX_EXCHANGES_IN_FLIGHT
 				+ " exchanges were in flight on this client for all of the attempt's " + timeout.toMillis()
 				+ " ms; the client sends no more at once");
@@ -194,14 +197,12 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * is executed, after Spring has copied the {@code RestClient}'s attributes onto it (and after the
 	 * interceptors, such as the one fetching the access token, have run).
 	 */
-	Duration timeout() {
-		return timeout(this.readTimeout,
-				(getAttributes().get(ModelArmorRestClients.DEADLINE_ATTRIBUTE) instanceof RetryDeadline deadline)
-						? deadline : null);
+	public Duration timeout() {
+		return timeout(this.readTimeout, RequestDeadline.of(this));
 	}
 
 	/** The read timeout, or what is left of the deadline when that is shorter; never below 1 ms. */
-	static Duration timeout(Duration readTimeout, @Nullable RetryDeadline deadline) {
+	public static Duration timeout(Duration readTimeout, @Nullable RetryDeadline deadline) {
 		Duration timeout = readTimeout;
 		if (deadline != null) {
 			Duration remaining = deadline.remaining();
@@ -226,7 +227,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 	 * own request timeout ends with the headers). The buffer grows by doubling but never past the limit, so
 	 * a runaway answer holds at most {@code limit} bytes.
 	 */
-	static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]>, AnswerDeadlines.Watched {
+	public static final class LimitedBytes implements HttpResponse.BodySubscriber<byte[]>, AnswerDeadlines.Watched {
 
 		/** Most Model Armor answers fit: a sanitize result is a few hundred bytes to a few KiB. */
 		private static final int INITIAL_CAPACITY = 2 * 1024;
@@ -247,7 +248,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 		private final AnswerDeadlines deadlines;
 
-		LimitedBytes(int limit, long deadlineNanos, AnswerDeadlines deadlines) {
+		public LimitedBytes(int limit, long deadlineNanos, AnswerDeadlines deadlines) {
 			this.limit = limit;
 			this.deadlineNanos = deadlineNanos;
 			this.deadlines = deadlines;
@@ -310,7 +311,7 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 		}
 
 		/** How many bytes the buffer can hold now, never more than the limit. */
-		int capacity() {
+		public int capacity() {
 			return this.bytes.length;
 		}
 
@@ -354,14 +355,14 @@ final class BufferedJdkClientHttpRequest extends AbstractClientHttpRequest {
 
 	}
 
-	static final class Response implements ClientHttpResponse {
+	public static final class Response implements ClientHttpResponse {
 
 		private final HttpResponse<byte[]> response;
 
 		/** Copied when first asked for: a successful call never reads them. */
 		private @Nullable HttpHeaders headers;
 
-		Response(HttpResponse<byte[]> response) {
+		public Response(HttpResponse<byte[]> response) {
 			this.response = response;
 		}
 

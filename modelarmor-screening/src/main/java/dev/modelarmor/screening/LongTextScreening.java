@@ -24,7 +24,7 @@ import org.springframework.util.Assert;
  * Screens text of any length whole. Model Armor's prompt-injection, responsible-AI and CSAM filters read
  * only the first 10,000 tokens of an item, so text padded with harmless words ahead of an injection would
  * pass a single call; this screens text longer than one window in overlapping windows
- * ({@link ScreeningWindows}), each one call of the {@link ModelArmorOperations} it is built on. Text that
+ * ({@link WindowSettings}), each one call of the {@link ModelArmorOperations} it is built on. Text that
  * fits one window is one call whose result is returned as it is.
  *
  * <p>The windows' results make one {@link SanitizationResult}:
@@ -48,26 +48,26 @@ import org.springframework.util.Assert;
  * keyed by the template's full name ({@link ModelArmorOperations#templateName()}); a client that does not
  * know it has every text screened.
  *
- * <p>Text that needs more than {@link ScreeningWindows#maxWindows()} windows is refused with a
+ * <p>Text that needs more than {@link WindowSettings#maxWindows()} windows is refused with a
  * {@link ModelArmorInputTooLargeException} before anything is sent: its size is the caller's to bound.
  *
- * <p>At most {@link ScreeningWindows#parallelism()} windows of one text are in flight at a time, each a
+ * <p>At most {@link WindowSettings#parallelism()} windows of one text are in flight at a time, each a
  * task of the {@link ModelArmorTaskExecutor}; no thread waits per window. The asynchronous methods, over
  * a client with a non-blocking path ({@link ModelArmorOperations#isNonBlocking()}), send each window as a
  * call of that path instead, holding no thread while it is in flight; the cache alone is asked on the
  * executor, and cancelling the returned future cancels the calls in flight. The blocking methods wait for
  * the whole text, and when the waiting thread is interrupted the windows in flight are cancelled. Thread-safe.
  */
-final class WindowedScreening implements AutoCloseable {
+final class LongTextScreening implements AutoCloseable {
 
-	private static final Log logger = LogFactory.getLog(WindowedScreening.class);
+	private static final Log logger = LogFactory.getLog(LongTextScreening.class);
 
 	/** Threads of an instance made without an executor, which it owns: at most this many windows at once. */
 	private static final int OWN_THREADS = 64;
 
 	private final ModelArmorOperations operations;
 
-	private final ScreeningWindows windows;
+	private final WindowSettings windows;
 
 	private final ModelArmorTaskExecutor executor;
 
@@ -76,32 +76,30 @@ final class WindowedScreening implements AutoCloseable {
 	/** Verdicts of whole texts already screened, or {@code null} to screen every text. */
 	private final @Nullable VerdictCache cache;
 
-	private final WindowedCall call;
-
-	private final AsyncWindowedCall asyncCall;
+	private final LongTextCall call;
 
 	/**
-	 * Creates a windowed screening with threads of its own, named {@code modelarmor-window-N}, that
+	 * Creates a long-text screening with threads of its own, named {@code modelarmor-window-N}, that
 	 * {@link #close()} ends.
 	 * @param operations the client that screens each window
 	 * @param windows the window size, overlap, parallelism and most windows
 	 */
-	WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows) {
+	LongTextScreening(ModelArmorOperations operations, WindowSettings windows) {
 		this(operations, windows, ModelArmorTaskExecutor.platformThreads("modelarmor-window-", OWN_THREADS, 0, null),
 				true, null);
 	}
 
 	/**
-	 * Creates a windowed screening whose windows run on an executor it does not own.
+	 * Creates a long-text screening whose windows run on an executor it does not own.
 	 * @param operations the client that screens each window
 	 * @param windows the window size, overlap, parallelism and most windows
 	 * @param executor where windows run
 	 */
-	WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows, ModelArmorTaskExecutor executor) {
+	LongTextScreening(ModelArmorOperations operations, WindowSettings windows, ModelArmorTaskExecutor executor) {
 		this(operations, windows, executor, false, null);
 	}
 
-	private WindowedScreening(ModelArmorOperations operations, ScreeningWindows windows,
+	private LongTextScreening(ModelArmorOperations operations, WindowSettings windows,
 			ModelArmorTaskExecutor executor, boolean ownsExecutor, @Nullable VerdictCache cache) {
 		Assert.notNull(operations, "operations must not be null");
 		Assert.notNull(windows, "windows must not be null");
@@ -110,8 +108,7 @@ final class WindowedScreening implements AutoCloseable {
 		this.executor = executor;
 		this.ownsExecutor = ownsExecutor;
 		this.cache = cache;
-		this.call = new WindowedCall(operations, windows, executor, cache);
-		this.asyncCall = new AsyncWindowedCall(this.call);
+		this.call = new LongTextCall(operations, windows, executor, cache);
 	}
 
 	/**
@@ -119,7 +116,7 @@ final class WindowedScreening implements AutoCloseable {
 	 * @param prompt the prompt text
 	 * @return what the template's filters found in the whole prompt
 	 * @throws ModelArmorInputTooLargeException when the prompt needs more than
-	 * {@link ScreeningWindows#maxWindows()} windows; nothing was sent
+	 * {@link WindowSettings#maxWindows()} windows; nothing was sent
 	 * @throws ModelArmorException when a window could not be screened and none matched
 	 */
 	SanitizationResult sanitizeUserPrompt(String prompt) {
@@ -128,13 +125,13 @@ final class WindowedScreening implements AutoCloseable {
 
 	/**
 	 * Screens a model response of any length. The prompt goes along with every window as context, cut to
-	 * its last {@link ScreeningWindows#overlap()} bytes, so that no request grows past one window and its
+	 * its last {@link WindowSettings#overlap()} bytes, so that no request grows past one window and its
 	 * overlap (under the filters' 10,000 tokens with the defaults, even counted together).
 	 * @param response the response text
 	 * @param userPrompt the prompt that produced it, or {@code null}
 	 * @return what the template's filters found in the whole response
 	 * @throws ModelArmorInputTooLargeException when the response needs more than
-	 * {@link ScreeningWindows#maxWindows()} windows; nothing was sent
+	 * {@link WindowSettings#maxWindows()} windows; nothing was sent
 	 * @throws ModelArmorException when a window could not be screened and none matched
 	 */
 	SanitizationResult sanitizeModelResponse(String response, @Nullable String userPrompt) {
@@ -149,7 +146,7 @@ final class WindowedScreening implements AutoCloseable {
 	 * @return what the template's filters found in the whole prompt
 	 */
 	CompletableFuture<SanitizationResult> sanitizeUserPromptAsync(String prompt) {
-		return this.asyncCall.screen(prompt(prompt));
+		return this.call.screenAsync(prompt(prompt));
 	}
 
 	/**
@@ -160,34 +157,34 @@ final class WindowedScreening implements AutoCloseable {
 	 * @return what the template's filters found in the whole response
 	 */
 	CompletableFuture<SanitizationResult> sanitizeModelResponseAsync(String response, @Nullable String userPrompt) {
-		return this.asyncCall.screen(response(response, userPrompt));
+		return this.call.screenAsync(response(response, userPrompt));
 	}
 
 	/**
 	 * The same screening with another template of the same client, on the same executor: close this one,
 	 * not it.
 	 * @param templateId the template id
-	 * @return a windowed screening that uses that template
+	 * @return a long-text screening that uses that template
 	 */
-	WindowedScreening withTemplate(String templateId) {
+	LongTextScreening withTemplate(String templateId) {
 		ModelArmorOperations operations = this.operations.withTemplate(templateId);
 		if (operations == null) {
 			throw returnedNull("withTemplate(String)", "ModelArmorOperations");
 		}
-		return new WindowedScreening(operations, this.windows, this.executor, false, this.cache);
+		return new LongTextScreening(operations, this.windows, this.executor, false, this.cache);
 	}
 
 	/**
 	 * The same screening with a template of another location, as {@link #withTemplate(String)}.
 	 * @param template the template and its location
-	 * @return a windowed screening that uses that template where it lives
+	 * @return a long-text screening that uses that template where it lives
 	 */
-	WindowedScreening withTemplate(TemplateReference template) {
+	LongTextScreening withTemplate(TemplateReference template) {
 		ModelArmorOperations operations = this.operations.withTemplate(template);
 		if (operations == null) {
 			throw returnedNull("withTemplate(TemplateReference)", "ModelArmorOperations");
 		}
-		return new WindowedScreening(operations, this.windows, this.executor, false, this.cache);
+		return new LongTextScreening(operations, this.windows, this.executor, false, this.cache);
 	}
 
 	/**
@@ -195,15 +192,15 @@ final class WindowedScreening implements AutoCloseable {
 	 * storing the verdicts it may keep ({@link VerdictCache}), on the same executor: close this one, not it.
 	 * Over a client that does not know its template's full name every text is screened.
 	 * @param cache the verdict cache
-	 * @return a windowed screening that uses it, also for the screenings {@link #withTemplate(String)} makes
+	 * @return a long-text screening that uses it, also for the screenings {@link #withTemplate(String)} makes
 	 */
-	WindowedScreening withCache(VerdictCache cache) {
+	LongTextScreening withCache(VerdictCache cache) {
 		Assert.notNull(cache, "cache must not be null");
 		if (this.operations.templateName() == null) {
 			logger.warn("Model Armor verdicts are not cached, the client does not name the template a verdict "
 					+ "depends on: client=" + this.operations.getClass().getName() + " cache=" + cache.name());
 		}
-		return new WindowedScreening(this.operations, this.windows, this.executor, false, cache);
+		return new LongTextScreening(this.operations, this.windows, this.executor, false, cache);
 	}
 
 	/**
@@ -226,23 +223,23 @@ final class WindowedScreening implements AutoCloseable {
 		}
 	}
 
-	private WindowedText prompt(String prompt) {
+	private LongText prompt(String prompt) {
 		Objects.requireNonNull(prompt, "prompt must not be null");
-		return new WindowedText(VerdictLookup.USER_PROMPT, "prompt", prompt, null,
+		return new LongText(VerdictLookup.USER_PROMPT, "prompt", prompt, null,
 				nonNull("sanitizeUserPrompt(String)", this.operations::sanitizeUserPrompt),
 				(window) -> this.operations.sanitizeUserPromptAsync(DataItem.text(window), SanitizeOptions.NONE,
 						this.executor.asExecutor()));
 	}
 
-	private WindowedText response(String response, @Nullable String userPrompt) {
+	private LongText response(String response, @Nullable String userPrompt) {
 		Objects.requireNonNull(response, "response must not be null");
-		String context = (userPrompt != null) ? TextWindows.tail(userPrompt, this.windows.overlap()) : "";
+		String context = (userPrompt != null) ? WindowCutter.tail(userPrompt, this.windows.overlap()) : "";
 		Function<String, SanitizationResult> call = context.isEmpty()
 				? nonNull("sanitizeModelResponse(String)", this.operations::sanitizeModelResponse)
 				: nonNull("sanitizeModelResponse(String, String)",
 						(window) -> this.operations.sanitizeModelResponse(window, context));
 		String prompt = context.isEmpty() ? null : context;
-		return new WindowedText(VerdictLookup.MODEL_RESPONSE, "model response", response, userPrompt, call,
+		return new LongText(VerdictLookup.MODEL_RESPONSE, "model response", response, userPrompt, call,
 				(window) -> this.operations.sanitizeModelResponseAsync(DataItem.text(window), prompt, SanitizeOptions.NONE,
 						this.executor.asExecutor()));
 	}

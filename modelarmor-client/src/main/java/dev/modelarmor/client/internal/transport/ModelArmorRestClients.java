@@ -1,5 +1,7 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
+import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ModelArmorTemplate;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.http.client.ClientHttpRequestInterceptor;
@@ -7,21 +9,11 @@ import org.springframework.web.client.RestClient;
 
 /**
  * Builds the {@link RestClient} that {@link ModelArmorTemplate} talks through; its builder is the only
- * public way to one. Public for {@link #DEADLINE_ATTRIBUTE} alone, which interceptors of an
- * application's own read.
+ * public way to one.
  */
 public final class ModelArmorRestClients {
 
-	/**
-	 * The request attribute that carries the {@link dev.modelarmor.retry.RetryDeadline} of the call an
-	 * attempt belongs to. {@link ModelArmorTemplate} sets it on every attempt of a retried call, so that an
-	 * interceptor doing work before the request is sent (fetching an access token) stops waiting when the
-	 * call's deadline passes, and the request's read timeout is cut to what is left of it when the request
-	 * is sent. A call that is not retried carries none: the read timeout bounds such work.
-	 */
-	public static final String DEADLINE_ATTRIBUTE = "dev.modelarmor.client.deadline";
-
-	static final String QUOTA_PROJECT_HEADER = "x-goog-user-project";
+	public static final String QUOTA_PROJECT_HEADER = "x-goog-user-project";
 
 	private ModelArmorRestClients() {
 	}
@@ -38,7 +30,7 @@ public final class ModelArmorRestClients {
 	 * {@code authorization} does not already send it
 	 * @return the client
 	 */
-	static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint,
+	public static RestClient create(RestClient.Builder builder, ModelArmorEndpoint endpoint,
 			DeadlineBoundedRequestFactory requestFactory, @Nullable ClientHttpRequestInterceptor authorization,
 			@Nullable String quotaProjectId) {
 		builder.baseUrl(endpoint.uri().toString()).requestFactory(requestFactory);

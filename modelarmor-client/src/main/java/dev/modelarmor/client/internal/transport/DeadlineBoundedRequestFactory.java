@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
+import dev.modelarmor.client.HttpTimeouts;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.retry.RetryDeadline;
 import org.jspecify.annotations.Nullable;
 
@@ -31,7 +33,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * the {@link HttpClientSettings} given (connect timeout, SSL bundle, and what else the Boot version maps),
  * except that redirects are never followed: a redirected sanitize call would be a verdict from another
  * server. Each request's read timeout is the configured one or, when shorter, what is left of the retry
- * deadline that the request carries as its {@link ModelArmorRestClients#DEADLINE_ATTRIBUTE} when it is
+ * deadline that the request carries ({@link RequestDeadline}) when it is
  * executed: an attempt never outlives the deadline. Bodies go to the wire as one {@code byte[]} of known
  * length ({@link BufferedJdkClientHttpRequest}).
  *
@@ -41,7 +43,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * {@link HttpClient} can be closed) and its executor; a request created afterwards fails at once with a {@link ModelArmorException}, which is not
  * retried.
  */
-final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, AutoCloseable {
+public final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, AutoCloseable {
 
 	/**
 	 * The most exchanges in flight at once on one client; a request that finds them all taken waits for one
@@ -49,14 +51,14 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * also bounds the connections; it is far above what a quota of Model Armor queries per minute lets one
 	 * application send at once.
 	 */
-	static final int MAX_EXCHANGES_IN_FLIGHT = 256;
+	public static final int MAX_EXCHANGES_IN_FLIGHT = 256;
 
 	/**
 	 * The most threads running the client's work. That work only hands bytes on and completes futures (the
 	 * calling thread waits in {@code send}, and bodies are byte arrays), so a few threads per core keep up
 	 * with every exchange in flight.
 	 */
-	static final int MAX_THREADS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+	public static final int MAX_THREADS = Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
 
 	/**
 	 * Whether the JDK client's {@code sendAsync} would hand each completion to a new thread: it completes its
@@ -64,7 +66,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * per task when the common pool has a parallelism of 1 (machines of two cores or fewer), a thread start
 	 * that measured more than half of the non-blocking path's CPU per call there.
 	 */
-	static final boolean HANDS_OFF_TO_A_NEW_THREAD = !(new CompletableFuture<Void>()
+	public static final boolean HANDS_OFF_TO_A_NEW_THREAD = !(new CompletableFuture<Void>()
 		.defaultExecutor() instanceof java.util.concurrent.ForkJoinPool);
 
 	private static final long IDLE_THREAD_KEEP_ALIVE_SECONDS = 30;
@@ -87,7 +89,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	private final ConcurrentHashMap<String, ExchangeSlots> slotsByLocation = new ConcurrentHashMap<>();
 
 	/** More locations than Google has: beyond them, requests share one set of slots. */
-	static final int MAX_LOCATIONS = 256;
+	public static final int MAX_LOCATIONS = 256;
 
 	private final AnswerDeadlines answerDeadlines = new AnswerDeadlines();
 
@@ -110,7 +112,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * @param settings Spring Boot's HTTP client settings; their read timeout and redirects are not used
 	 * @param timeouts the connect timeout of the client and the read timeout of each request
 	 */
-	DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts) {
+	public DeadlineBoundedRequestFactory(HttpClientSettings settings, HttpTimeouts timeouts) {
 		this.executor = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, IDLE_THREAD_KEEP_ALIVE_SECONDS,
 				TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (task) -> {
 					Thread thread = new Thread(task, "modelarmor-http-" + threads.incrementAndGet());
@@ -130,7 +132,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * Creates the factory and its client without Spring Boot's settings beyond the timeouts.
 	 * @param timeouts the connect timeout of the client and the read timeout of each request
 	 */
-	DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
+	public DeadlineBoundedRequestFactory(HttpTimeouts timeouts) {
 		this(HttpClientSettings.defaults(), timeouts);
 	}
 
@@ -156,7 +158,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * @return the whole answer, or an {@link IOException} (a {@link java.net.http.HttpTimeoutException} when
 	 * it did not come in time), or a {@link ModelArmorException} once the client is closed
 	 */
-	CompletableFuture<ClientHttpResponse> exchangeAsync(URI uri, HttpMethod method, HttpHeaders headers, byte[] body,
+	public CompletableFuture<ClientHttpResponse> exchangeAsync(URI uri, HttpMethod method, HttpHeaders headers, byte[] body,
 			@Nullable RetryDeadline deadline) {
 		if (this.closed) {
 			return CompletableFuture.failedFuture(closed());
@@ -293,7 +295,7 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	 * @param uri the request's URI
 	 * @return the slots of the location its path names, else of its host
 	 */
-	ExchangeSlots exchangeSlots(URI uri) {
+	public ExchangeSlots exchangeSlots(URI uri) {
 		String key = locationOf(uri);
 		ExchangeSlots slots = this.slotsByLocation.get(key);
 		if (slots != null) {
@@ -320,22 +322,22 @@ final class DeadlineBoundedRequestFactory implements ClientHttpRequestFactory, A
 	}
 
 	/** The JDK client, for tests. */
-	HttpClient httpClient() {
+	public HttpClient httpClient() {
 		return this.httpClient;
 	}
 
 	/** Whether the executor has stopped and its threads have ended, for tests. */
-	boolean isTerminated() {
+	public boolean isTerminated() {
 		return this.executor.isTerminated();
 	}
 
 	/** The executor, for tests. */
-	ThreadPoolExecutor executor() {
+	public ThreadPoolExecutor executor() {
 		return this.executor;
 	}
 
 	/** The watcher of answer deadlines, for tests. */
-	AnswerDeadlines answerDeadlines() {
+	public AnswerDeadlines answerDeadlines() {
 		return this.answerDeadlines;
 	}
 

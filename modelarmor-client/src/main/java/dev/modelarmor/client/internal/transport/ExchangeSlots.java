@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
 import java.time.Duration;
 import java.util.Queue;
@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
  * before it goes back to the semaphore. A queued future fails with a {@link java.util.concurrent.TimeoutException}
  * once its timeout has passed.
  */
-final class ExchangeSlots extends Semaphore {
+public final class ExchangeSlots extends Semaphore {
 
 	private static final long serialVersionUID = 1L;
 
 	private final transient Queue<CompletableFuture<Void>> waiting = new ConcurrentLinkedQueue<>();
 
-	ExchangeSlots(int permits) {
+	public ExchangeSlots(int permits) {
 		super(permits);
 	}
 
@@ -29,7 +29,7 @@ final class ExchangeSlots extends Semaphore {
 	 * @param timeout the longest wait
 	 * @return a future that completes holding the slot, or fails when the timeout passed
 	 */
-	CompletableFuture<Void> acquireAsync(Duration timeout) {
+	public CompletableFuture<Void> acquireAsync(Duration timeout) {
 		if (tryAcquire()) {
 			return CompletableFuture.completedFuture(null);
 		}
@@ -62,7 +62,7 @@ final class ExchangeSlots extends Semaphore {
 	}
 
 	/** Futures waiting for a slot, for tests. */
-	int waiting() {
+	public int waiting() {
 		return this.waiting.size();
 	}
 

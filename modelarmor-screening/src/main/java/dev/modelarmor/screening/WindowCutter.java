@@ -4,29 +4,29 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Cuts text into overlapping windows of at most {@link ScreeningWindows#size()} bytes, as
+ * Cuts text into overlapping windows of at most {@link WindowSettings#size()} bytes, as
  * {@link NormalizedUtf8} counts them.
  *
  * <p>Windows cover the text exactly: the first starts at its beginning, the last ends at its end, and
- * each one starts before the previous one ends, sharing at least {@link ScreeningWindows#overlap()}
+ * each one starts before the previous one ends, sharing at least {@link WindowSettings#overlap()}
  * bytes with it, so that a span shorter than the overlap always lies whole in one window. Cuts fall
  * between code points, never inside a surrogate pair; within the last tenth of a window they prefer a
  * line break, then other white space, and windows that overlap prefer to start a word, so that words and
  * entities (a name, a card number) are split less often.
  */
-final class TextWindows {
+final class WindowCutter {
 
-	private TextWindows() {
+	private WindowCutter() {
 	}
 
 	/**
-	 * Cuts a text into windows. Stops as soon as more than {@link ScreeningWindows#maxWindows()} windows
+	 * Cuts a text into windows. Stops as soon as more than {@link WindowSettings#maxWindows()} windows
 	 * would be needed, so that the work done on text that is refused stays bounded.
 	 * @param text the text
 	 * @param settings the window size, overlap and most windows
 	 * @return the windows, or the first {@code maxWindows} of them when the text needs more
 	 */
-	static Plan split(String text, ScreeningWindows settings) {
+	static Plan split(String text, WindowSettings settings) {
 		int length = text.length();
 		int zone = settings.size() / 10;
 		List<Window> windows = new ArrayList<>();

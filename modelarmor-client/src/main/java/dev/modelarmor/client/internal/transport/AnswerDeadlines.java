@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal.transport;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,12 +21,12 @@ import org.jspecify.annotations.Nullable;
  * finds it long gone, and sleeps until the next one: with a steady stream of calls, about once per read
  * timeout instead of once per call.
  */
-final class AnswerDeadlines implements AutoCloseable {
+public final class AnswerDeadlines implements AutoCloseable {
 
 	private static final AtomicInteger threads = new AtomicInteger();
 
 	/** An answer being received, and when it must be whole. */
-	interface Watched {
+	public interface Watched {
 
 		/** @return the {@link System#nanoTime()} by which the answer must be whole */
 		long deadlineNanos();
@@ -58,7 +58,7 @@ final class AnswerDeadlines implements AutoCloseable {
 	 * Watches an answer until {@link #done(Watched)}.
 	 * @param answer the answer
 	 */
-	void watch(Watched answer) {
+	public void watch(Watched answer) {
 		this.watched.add(answer);
 		this.lock.lock();
 		try {
@@ -81,12 +81,12 @@ final class AnswerDeadlines implements AutoCloseable {
 	 * The answer came whole (or failed): it is no longer watched.
 	 * @param answer the answer
 	 */
-	void done(Watched answer) {
+	public void done(Watched answer) {
 		this.watched.remove(answer);
 	}
 
 	/** How many answers are watched, for tests. */
-	int watching() {
+	public int watching() {
 		return this.watched.size();
 	}
 
@@ -134,7 +134,7 @@ final class AnswerDeadlines implements AutoCloseable {
 	}
 
 	/** Whether the watcher's thread runs, for tests. */
-	boolean isWatching() {
+	public boolean isWatching() {
 		this.lock.lock();
 		try {
 			return this.watcher != null;

@@ -5,7 +5,7 @@ import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.retry.InvalidSettingException;
 
 /**
- * How {@link WindowedScreening} cuts text that is longer than Model Armor's filters read, and how many
+ * How {@link LongTextScreening} cuts text that is longer than Model Armor's filters read, and how many
  * of its windows it screens at once.
  *
  * <p>Sizes are UTF-8 bytes of the text's normalized form (NFKC, counted per code point on its full
@@ -22,7 +22,7 @@ import dev.modelarmor.retry.InvalidSettingException;
  * @param maxWindows the most windows one text is cut into; longer text is refused with a
  * {@link ModelArmorInputTooLargeException} before anything is sent: at least 1
  */
-public record ScreeningWindows(int size, int overlap, int parallelism, int maxWindows) {
+public record WindowSettings(int size, int overlap, int parallelism, int maxWindows) {
 
 	/** The smallest window: room for several of the longest code point and for progress past the overlap. */
 	public static final int MIN_SIZE = 1024;
@@ -35,13 +35,13 @@ public record ScreeningWindows(int size, int overlap, int parallelism, int maxWi
 	 * CSAM filters read, with room for the tokens a model adds), 1 KiB overlap, 4 windows in flight, at
 	 * most 64 windows (about 450 KB of English).
 	 */
-	public static final ScreeningWindows DEFAULTS = new ScreeningWindows(8192, 1024, 4, 64);
+	public static final WindowSettings DEFAULTS = new WindowSettings(8192, 1024, 4, 64);
 
 	/**
 	 * Creates the settings.
 	 * @throws InvalidSettingException naming the setting that is out of range
 	 */
-	public ScreeningWindows {
+	public WindowSettings {
 		if (size < MIN_SIZE || size > DataItem.MAX_BYTES) {
 			throw new InvalidSettingException("size", size,
 					"must be from " + MIN_SIZE + " bytes (1KB) to " + DataItem.MAX_BYTES

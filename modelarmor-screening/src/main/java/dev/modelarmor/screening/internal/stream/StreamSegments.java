@@ -14,31 +14,31 @@ import dev.modelarmor.screening.ScreeningRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The windowed screening of one streamed answer, shared by the Spring AI advisor's windowed stream mode
+ * The segmented screening of one streamed answer, shared by the Spring AI advisor's segmented stream mode
  * and {@code @ModelArmorGuarded} methods that return a {@code Flux}: which of the stream's chunks may be
  * emitted, once the text that holds them has been screened. Each screening is asynchronous (a
  * {@link ModelArmorScreening#screenAsync(ScreeningRequest)} future), so no thread waits for one.
  *
- * <p>Each generation's text is screened on its own, in windows. A window is everything received and not
- * yet emitted; it is screened once at least a window's UTF-8 bytes are waiting and at least the window less
- * its overlap arrived since the previous window, and at the end of the stream for what is left. The first
- * window is small ({@code firstWindow}, about the model's first sentence; its overlap is half of it, at
+ * <p>Each generation's text is screened on its own, in segments. A segment is everything received and not
+ * yet emitted; it is screened once at least a segment's UTF-8 bytes are waiting and at least the segment less
+ * its overlap arrived since the previous segment, and at the end of the stream for what is left. The first
+ * segment is small ({@code firstSegment}, about the model's first sentence; its overlap is half of it, at
  * most {@code overlap}), so that the answer starts reaching the caller one screening after it; the later
- * ones are {@code window} bytes with {@code overlap}, so that a longer answer costs about the calls it
- * would in full windows only (an answer shorter than {@code firstWindow} is screened once, at the end;
- * one shorter than {@code window} at most twice when its chunks are shorter than the first window's
- * overlap; a first window that can emit none of its chunks is followed by a second small one). After a window passes, the chunks that end at least its
+ * ones are {@code segment} bytes with {@code overlap}, so that a longer answer costs about the calls it
+ * would in full segments only (an answer shorter than {@code firstSegment} is screened once, at the end;
+ * one shorter than {@code segment} at most twice when its chunks are shorter than the first segment's
+ * overlap; a first segment that can emit none of its chunks is followed by a second small one). After a segment passes, the chunks that end at least its
  * overlap before its end are emitted, as the stream sent them, cut at the end of a sentence or a word
  * where one is within half the overlap before (more is then held back); the rest is held back and is the
- * head of the next window. A match shorter than the first window's overlap, or past the first window
- * shorter than {@code overlap}, therefore lies whole in a window before any of it is emitted, whichever
- * chunks or windows it spans, and every emitted chunk's text was screened, the overlap emitted once.
+ * head of the next segment. A match shorter than the first segment's overlap, or past the first segment
+ * shorter than {@code overlap}, therefore lies whole in a segment before any of it is emitted, whichever
+ * chunks or segments it spans, and every emitted chunk's text was screened, the overlap emitted once.
  *
- * <p>A de-identified window is emitted as its de-identified text: in the first emitted chunk of the
+ * <p>A de-identified segment is emitted as its de-identified text: in the first emitted chunk of the
  * generation, the others emitting none of its text. Only a part that the de-identified text leaves
  * unchanged is held back: when the change reaches into the held part, the emitted part ends before the
  * change (its text is then the stream's, which the de-identified text leaves as it was), and the held part
- * is screened again with the next window or at the end.
+ * is screened again with the next segment or at the end.
  *
  * <p>The other parts of a chunk travel with it and are emitted only with it. A chunk's tool calls, if its
  * kind has any, are screened (one call per chunk that has any) before the chunk is emitted.
@@ -48,16 +48,16 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <C> the type of the stream's chunks
  */
-public final class StreamWindows<C> {
+public final class StreamSegments<C> {
 
 	/** The UTF-8 bytes that wait for one screening unless the caller chooses. */
-	public static final int DEFAULT_WINDOW = 2048;
+	public static final int DEFAULT_SEGMENT = 2048;
 
 	/**
 	 * The UTF-8 bytes that wait for the first screening of a generation unless the caller chooses: about a
 	 * first sentence or two, half of it released once it passed.
 	 */
-	public static final int DEFAULT_FIRST_WINDOW = 256;
+	public static final int DEFAULT_FIRST_SEGMENT = 256;
 
 	private final Chunks<C> chunks;
 
@@ -74,44 +74,44 @@ public final class StreamWindows<C> {
 	private volatile @Nullable CompletableFuture<ScreeningDecision> inFlight;
 
 	/**
-	 * Creates the screening of one stream, its first window {@link #DEFAULT_FIRST_WINDOW} bytes (or
-	 * {@code window} when that is smaller).
-	 * @param window the UTF-8 bytes that wait for a screening
-	 * @param overlap the UTF-8 bytes of a window held back for the next one, at most half of {@code window}
+	 * Creates the screening of one stream, its first segment {@link #DEFAULT_FIRST_SEGMENT} bytes (or
+	 * {@code segment} when that is smaller).
+	 * @param segment the UTF-8 bytes that wait for a screening
+	 * @param overlap the UTF-8 bytes of a segment held back for the next one, at most half of {@code segment}
 	 * @param chunks reads and rewrites the text of a chunk
-	 * @param screenText screens one window of one generation's text
+	 * @param screenText screens one segment of one generation's text
 	 * @param screenToolCalls screens the names and arguments of one chunk's tool calls
 	 */
-	public StreamWindows(int window, int overlap, Chunks<C> chunks,
+	public StreamSegments(int segment, int overlap, Chunks<C> chunks,
 			Function<String, CompletableFuture<ScreeningDecision>> screenText,
 			Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls) {
-		this(Math.min(DEFAULT_FIRST_WINDOW, window), window, overlap, chunks, screenText, screenToolCalls);
+		this(Math.min(DEFAULT_FIRST_SEGMENT, segment), segment, overlap, chunks, screenText, screenToolCalls);
 	}
 
 	/**
 	 * Creates the screening of one stream.
-	 * @param firstWindow the UTF-8 bytes that wait for the first screening of a generation, from 1 to
-	 * {@code window}; half of it, at most {@code overlap}, is held back for the next window. {@code window}
-	 * screens every window alike
-	 * @param window the UTF-8 bytes that wait for a later screening
-	 * @param overlap the UTF-8 bytes of a window held back for the next one, at most half of {@code window}
+	 * @param firstSegment the UTF-8 bytes that wait for the first screening of a generation, from 1 to
+	 * {@code segment}; half of it, at most {@code overlap}, is held back for the next segment. {@code segment}
+	 * screens every segment alike
+	 * @param segment the UTF-8 bytes that wait for a later screening
+	 * @param overlap the UTF-8 bytes of a segment held back for the next one, at most half of {@code segment}
 	 * @param chunks reads and rewrites the text of a chunk
-	 * @param screenText screens one window of one generation's text
+	 * @param screenText screens one segment of one generation's text
 	 * @param screenToolCalls screens the names and arguments of one chunk's tool calls
 	 */
-	public StreamWindows(int firstWindow, int window, int overlap, Chunks<C> chunks,
+	public StreamSegments(int firstSegment, int segment, int overlap, Chunks<C> chunks,
 			Function<String, CompletableFuture<ScreeningDecision>> screenText,
 			Function<String, CompletableFuture<ScreeningDecision>> screenToolCalls) {
-		if (window <= 0 || overlap < 0 || overlap > window / 2) {
-			throw new IllegalArgumentException("window must be positive and overlap from 0 to half of window");
+		if (segment <= 0 || overlap < 0 || overlap > segment / 2) {
+			throw new IllegalArgumentException("segment must be positive and overlap from 0 to half of segment");
 		}
-		if (firstWindow <= 0 || firstWindow > window) {
-			throw new IllegalArgumentException("the first window must be from 1 byte to window");
+		if (firstSegment <= 0 || firstSegment > segment) {
+			throw new IllegalArgumentException("the first segment must be from 1 byte to segment");
 		}
 		this.chunks = chunks;
 		this.screenText = screenText;
 		this.screenToolCalls = screenToolCalls;
-		this.held = new HeldChunks<>(firstWindow, Math.min(overlap, firstWindow / 2), window, overlap);
+		this.held = new HeldChunks<>(firstSegment, Math.min(overlap, firstSegment / 2), segment, overlap);
 	}
 
 	/**
@@ -133,7 +133,7 @@ public final class StreamWindows<C> {
 	}
 
 	/**
-	 * How many windows and tool calls were screened so far.
+	 * How many segments and tool calls were screened so far.
 	 * @return the count of screenings
 	 */
 	public int screenings() {

@@ -3,18 +3,13 @@ package dev.modelarmor.screening;
 import java.io.IOException;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import dev.modelarmor.client.DataItem;
 import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.ModelArmorInputTooLargeException;
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.client.TemplateReference;
-import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.internal.FailureClassifier;
 import dev.modelarmor.retry.TokenUnavailableException;
@@ -26,8 +21,6 @@ import dev.modelarmor.screening.ScreeningDecision.Rejected;
 import dev.modelarmor.screening.media.MediaItem;
 import dev.modelarmor.screening.media.UnscreenableMedia;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What a screening means for the call it guards, shared by {@code @ModelArmorGuarded} methods and other
@@ -47,12 +40,7 @@ import org.slf4j.LoggerFactory;
  * through or refuses a call for any reason but a match logs one WARN line. Log lines name the caller, the
  * phase, the filters or the failure, never the content.
  */
-final class Screener {
-
-	private static final Logger logger = LoggerFactory.getLogger(Screener.class);
-
-	/** The lines that count the lines left out: about no one call, so apart from the calls' lines. */
-	private static final Logger leftOutLogger = LoggerFactory.getLogger(LogLineRate.class);
+final class ScreeningDecider {
 
 	private static final String FAILURE_FIELDS = "method=\"%s\" phase=%s outcome=%s status=%s attempts=%d reason=\"%s\"";
 
@@ -70,44 +58,34 @@ final class Screener {
 	/** How deep a cause chain is searched for an I/O failure: real chains are a few links long. */
 	private static final int MAX_CAUSE_DEPTH = 16;
 
-	/** {@code projects/{project}/locations/{location}/templates/{id}}: the client's own template. */
-	private static final Pattern TEMPLATE_NAME = Pattern.compile("projects/[^/]+/locations/([^/]+)/templates/([^/]+)");
-
-	private static final int MAX_LOGGED_NAME = 200;
-
 	private final BooleanSupplier failOpen;
 
 	private final Supplier<ScreeningObserver> observer;
 
-	private final LogLineRate lines;
-
-	/** The client's own template and its location, as log lines name them; either may be unknown. */
-	private final Named clientTemplate;
+	/** Where the decisions' log lines go, at most so many of a kind each second. */
+	private final DecisionLog log;
 
 	/**
-	 * Creates a screener that writes every line in full and names no template for the client's own.
+	 * Creates a decider that writes every line in full and names no template for the client's own.
 	 * @param failOpen whether screening that cannot complete lets the call through
 	 * @param observer told of every decision
 	 */
-	Screener(BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
+	ScreeningDecider(BooleanSupplier failOpen, Supplier<ScreeningObserver> observer) {
 		this(failOpen, observer, new LogLineRate(Integer.MAX_VALUE, System::nanoTime), null);
 	}
 
 	/**
-	 * Creates a screener.
+	 * Creates a decider.
 	 * @param failOpen whether screening that cannot complete lets the call through
 	 * @param observer told of every decision
 	 * @param lines how many lines of each outcome are written in full each second
 	 * @param clientTemplateName the full resource name of the client's own template, or {@code null} when unknown
 	 */
-	Screener(BooleanSupplier failOpen, Supplier<ScreeningObserver> observer, LogLineRate lines,
+	ScreeningDecider(BooleanSupplier failOpen, Supplier<ScreeningObserver> observer, LogLineRate lines,
 			@Nullable String clientTemplateName) {
 		this.failOpen = failOpen;
 		this.observer = observer;
-		this.lines = lines;
-		Matcher name = (clientTemplateName != null) ? TEMPLATE_NAME.matcher(clientTemplateName) : null;
-		this.clientTemplate = (name != null && name.matches()) ? new Named(loggable(name.group(2)), loggable(name.group(1)))
-				: new Named(null, null);
+		this.log = new DecisionLog(lines, clientTemplateName);
 	}
 
 	/**
@@ -162,7 +140,7 @@ final class Screener {
 			report(side, ScreeningResult.REJECTED, Set.of());
 			fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
 			String tooLarge = fields;
-			write(true, INPUT_REJECTED, "media_too_large", side, null, null,
+			this.log.write(true, INPUT_REJECTED, "media_too_large", side, null, null,
 					(line) -> line.phase(phase).outcome(INPUT_REJECTED).field("media_type", media.mediaType()),
 					() -> "Model Armor cannot screen media this large, blocking the call in every mode: " + tooLarge);
 			return new Rejected(phase, media.mediaType() + " media " + media.reason().description(), true,
@@ -172,7 +150,7 @@ final class Screener {
 			report(side, ScreeningResult.UNSCREENED, Set.of());
 			fields = String.format(MEDIA_FIELDS, caller, phase, UNSCREENED, media.mediaType(), media.reason().tag());
 			String allowed = fields;
-			write(true, UNSCREENED, UNSCREENED, side, null, null,
+			this.log.write(true, UNSCREENED, UNSCREENED, side, null, null,
 					(line) -> line.phase(phase).outcome(UNSCREENED).field("media_type", media.mediaType()),
 					() -> "Model Armor cannot screen media, letting it through unscreened "
 							+ "(modelarmor.screening.unscreenable-media=allow): " + allowed);
@@ -181,7 +159,7 @@ final class Screener {
 		report(side, ScreeningResult.REJECTED, Set.of());
 		fields = String.format(MEDIA_FIELDS, caller, phase, INPUT_REJECTED, media.mediaType(), media.reason().tag());
 		String blocked = fields;
-		write(true, INPUT_REJECTED, "media_unscreenable", side, null, null,
+		this.log.write(true, INPUT_REJECTED, "media_unscreenable", side, null, null,
 				(line) -> line.phase(phase).outcome(INPUT_REJECTED).field("media_type", media.mediaType()),
 				() -> "Model Armor cannot screen media, blocking the call "
 						+ "(modelarmor.screening.unscreenable-media=block): " + blocked);
@@ -198,7 +176,7 @@ final class Screener {
 	ScreeningDecision unknownTenant(ScreeningRequest request) {
 		Side side = Side.of(request);
 		report(side, ScreeningResult.REJECTED, Set.of());
-		write(true, "unknown_tenant", "unknown_tenant", side, null, null,
+		this.log.write(true, "unknown_tenant", "unknown_tenant", side, null, null,
 				(line) -> line.phase(request.phase()).outcome("unknown_tenant"),
 				() -> "Model Armor was sent nothing for a call whose tenant has no template, blocking it in every "
 						+ "mode: "
@@ -289,7 +267,7 @@ final class Screener {
 		Rejected rejected = rejection(side.phase(), ex);
 		if (rejected != null) {
 			report(side, ScreeningResult.REJECTED, Set.of());
-			write(true, INPUT_REJECTED, INPUT_REJECTED, side, ex.callId().orElse(null), ex.template().orElse(null),
+			this.log.write(true, INPUT_REJECTED, INPUT_REJECTED, side, ex.callId().orElse(null), ex.template().orElse(null),
 					(line) -> line.phase(side.phase()).outcome(INPUT_REJECTED).status(status).attempts(ex.attempts()),
 					() -> String.format("Model Armor refused the input, blocking the call in every mode: " + FAILURE_FIELDS,
 							side.caller(), side.phase(), INPUT_REJECTED, status, ex.attempts(), rejected.reason())
@@ -326,7 +304,7 @@ final class Screener {
 		String clientTemplate = (notScreened.cause() instanceof ModelArmorException modelArmor)
 				? modelArmor.template().orElse(null) : null;
 		String outcome = CallOutcome.NOT_SCREENED.tag();
-		write(true, outcome, open ? outcome + " fail_open" : outcome, side, callId(notScreened.cause()), clientTemplate,
+		this.log.write(true, outcome, open ? outcome + " fail_open" : outcome, side, callId(notScreened.cause()), clientTemplate,
 				(line) -> line.phase(notScreened.phase()).outcome(CallOutcome.NOT_SCREENED).status(notScreened.status())
 					.attempts(notScreened.attempts()).field("fail_open", open),
 				() -> (open ? "Model Armor could not screen a call, letting it through (fail-open): "
@@ -340,7 +318,7 @@ final class Screener {
 		Phase phase = side.phase();
 		if (onMatch == MatchAction.LOG_ONLY) {
 			report(side, ScreeningResult.LOGGED, result.matchedFilters());
-			write(false, ScreeningResult.LOGGED.tag(), ScreeningResult.LOGGED.tag(), side, null, null,
+			this.log.write(false, ScreeningResult.LOGGED.tag(), ScreeningResult.LOGGED.tag(), side, null, null,
 					(line) -> line.phase(phase).outcome(ScreeningResult.LOGGED.tag()),
 					() -> String.format("Model Armor matched, continuing (onMatch=LOG_ONLY): method=\"%s\" phase=%s "
 							+ "filters=[%s]", caller, phase, String.join(",", result.matchedFilters())) + side.templateField());
@@ -349,7 +327,7 @@ final class Screener {
 		if (image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& SdpOnly.redactedImage(result).isPresent()) {
 			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
-			write(false, ScreeningResult.DEIDENTIFIED.tag(), "image " + ScreeningResult.DEIDENTIFIED.tag(), side, null,
+			this.log.write(false, ScreeningResult.DEIDENTIFIED.tag(), "image " + ScreeningResult.DEIDENTIFIED.tag(), side, null,
 					null, (line) -> line.phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag()),
 					() -> String.format("Model Armor redacted sensitive data in an image: method=\"%s\" phase=%s", caller,
 							phase) + side.templateField());
@@ -358,90 +336,19 @@ final class Screener {
 		if (!image && onMatch == MatchAction.DEIDENTIFY && replaceable && SdpOnly.matched(result)
 				&& result.deidentifiedText().isPresent()) {
 			report(side, ScreeningResult.DEIDENTIFIED, result.matchedFilters());
-			write(false, ScreeningResult.DEIDENTIFIED.tag(), ScreeningResult.DEIDENTIFIED.tag(), side, null, null,
+			this.log.write(false, ScreeningResult.DEIDENTIFIED.tag(), ScreeningResult.DEIDENTIFIED.tag(), side, null, null,
 					(line) -> line.phase(phase).outcome(ScreeningResult.DEIDENTIFIED.tag()),
 					() -> String.format("Model Armor de-identified sensitive data: method=\"%s\" phase=%s", caller, phase)
 							+ side.templateField());
 			return new Deidentified(result.deidentifiedText().get());
 		}
 		report(side, ScreeningResult.BLOCKED, result.matchedFilters());
-		write(false, ScreeningResult.BLOCKED.tag(), ScreeningResult.BLOCKED.tag(), side, null, null,
+		this.log.write(false, ScreeningResult.BLOCKED.tag(), ScreeningResult.BLOCKED.tag(), side, null, null,
 				(line) -> line.phase(phase).outcome(ScreeningResult.BLOCKED.tag()),
 				() -> String.format("Model Armor matched, blocking the call (onMatch=%s): method=\"%s\" phase=%s "
 						+ "filters=[%s]", onMatch, caller, phase, String.join(",", result.matchedFilters()))
 						+ side.templateField());
 		return new Blocked(phase, result);
-	}
-
-	/**
-	 * Writes one line about a call, unless this second's lines of its kind are all written: then it is counted,
-	 * and the next second's first line of the kind is preceded by one line with the count. Every line carries
-	 * {@code call_id} (the client's call's when known, else one of its own), {@code template} and
-	 * {@code location}.
-	 * @param warn WARN, else INFO
-	 * @param outcome the {@code outcome} of the summary line
-	 * @param kind which lines are counted together: an outcome, or an outcome and a variant of it
-	 * @param side who is screened
-	 * @param callId the client's call id, or {@code null}
-	 * @param template the template as the client named it, or {@code null} for the side's
-	 * @param fields adds the line's own fields
-	 * @param message the readable message, made only when the line is written
-	 */
-	private void write(boolean warn, String outcome, String kind, Side side, @Nullable String callId,
-			@Nullable String template, Consumer<CallLog> fields, Supplier<String> message) {
-		LogLineRate.Admission admission = this.lines.admit((warn ? "WARN " : "INFO ") + kind);
-		long leftOut = admission.leftOut();
-		if (leftOut > 0) {
-			int full = this.lines.linesPerSecond();
-			(warn ? CallLog.warn(leftOutLogger) : CallLog.info(leftOutLogger)).outcome(outcome)
-				.field("left_out", leftOut)
-				.log(() -> "Model Armor left out log lines of a second beyond the first ones "
-						+ "(modelarmor.screening.log-lines-per-second); the meters count every call: lines=\"" + kind
-						+ "\" left_out=" + leftOut + " written_in_full=" + full);
-		}
-		if (!admission.write()) {
-			return;
-		}
-		Named named = named(side);
-		CallLog line = (warn ? CallLog.warn(logger) : CallLog.info(logger))
-			.callId((callId != null) ? callId : CallLog.newCallId())
-			.field("template", (template != null) ? loggable(template) : named.template())
-			.field("location", named.location());
-		fields.accept(line);
-		line.log(message);
-	}
-
-	/** The template of a side and its location, as log lines name them: the side's own, else the client's. */
-	private Named named(Side side) {
-		String template = side.template();
-		if (template == null || template.isEmpty()) {
-			return this.clientTemplate;
-		}
-		if (TemplateReference.isReference(template)) {
-			try {
-				TemplateReference reference = TemplateReference.parse(template);
-				return new Named(loggable(reference.templateId()), loggable(reference.location()));
-			}
-			catch (IllegalArgumentException ex) {
-				return new Named(loggable(template), null);
-			}
-		}
-		return new Named(loggable(template), this.clientTemplate.location());
-	}
-
-	/** A name fit for a log line: bounded, any character but letters, digits and {@code / _ . -} replaced. */
-	private static String loggable(String name) {
-		String bounded = (name.length() > MAX_LOGGED_NAME) ? name.substring(0, MAX_LOGGED_NAME) : name;
-		return bounded.replaceAll("[^A-Za-z0-9/_.-]", "?");
-	}
-
-	/**
-	 * A template and its location as log lines name them.
-	 *
-	 * @param template the template id, or {@code null} when unknown
-	 * @param location its location, or {@code null} when unknown
-	 */
-	private record Named(@Nullable String template, @Nullable String location) {
 	}
 
 	/**
@@ -478,7 +385,7 @@ final class Screener {
 	 * Who is screened: the guarded code, the side of its call, and the template (or {@code null} for the
 	 * client's own), for log lines and the observer.
 	 */
-	private record Side(String caller, Phase phase, @Nullable String template) {
+	record Side(String caller, Phase phase, @Nullable String template) {
 
 		static Side of(ScreeningRequest request) {
 			return new Side(request.caller(), request.phase(), request.template());
