@@ -65,8 +65,7 @@ class LogHygieneTests {
 			"STORM-PROMPT-", "launch code");
 
 	/** Classes whose scenarios log retry and guard lines; without them in the run, the check means nothing. */
-	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
-			"dev.modelarmor.client.ModelArmorTemplateTests", "dev.modelarmor.guard.LogOnlyTests",
+	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.guard.LogOnlyTests",
 			"dev.modelarmor.guard.FailOpenTests", "dev.modelarmor.guard.DeidentifyTests");
 
 	/**
