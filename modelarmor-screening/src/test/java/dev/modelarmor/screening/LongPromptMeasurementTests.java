@@ -51,11 +51,11 @@ class LongPromptMeasurementTests {
 	void aTwoHundredThousandCharacterPromptWithTheInjectionAtTheEnd() throws InterruptedException {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt"))
 			.willReturn(aResponse().withTransformers(HeadReadingFilters.NAME)));
-		String prompt = WindowedScreeningTests.padding(200_000 - HeadReadingFilters.INJECTION.length() - 1) + " "
+		String prompt = LongTextScreeningTests.padding(200_000 - HeadReadingFilters.INJECTION.length() - 1) + " "
 				+ HeadReadingFilters.INJECTION;
 		assertThat(prompt).hasSize(200_000);
 		AtomicInteger calls = new AtomicInteger();
-		ModelArmorTemplate template = WindowedScreeningTests.template(modelArmor.baseUrl());
+		ModelArmorTemplate template = LongTextScreeningTests.template(modelArmor.baseUrl());
 		ModelArmorOperations counting = new CountingOperations(template, calls);
 		try (LongTextScreening screening = new LongTextScreening(counting, WindowSettings.DEFAULTS)) {
 			int windows = WindowCutter.split(prompt, WindowSettings.DEFAULTS).windows().size();
@@ -102,9 +102,9 @@ class LongPromptMeasurementTests {
 	void cuttingAPromptThatFitsOneWindowAgainstItsOneCall() {
 		modelArmor.stubFor(post(urlPathMatching(".*:sanitizeUserPrompt"))
 			.willReturn(aResponse().withTransformers(HeadReadingFilters.NAME)));
-		ModelArmorTemplate template = WindowedScreeningTests.template(modelArmor.baseUrl());
+		ModelArmorTemplate template = LongTextScreeningTests.template(modelArmor.baseUrl());
 		for (int length : new int[] { 1_000, 8_000 }) {
-			String prompt = WindowedScreeningTests.padding(length);
+			String prompt = LongTextScreeningTests.padding(length);
 			List<Long> cut = new ArrayList<>();
 			List<Long> call = new ArrayList<>();
 			for (int round = -200; round < 1_000; round++) {

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import dev.modelarmor.client.SanitizationResult;
-import dev.modelarmor.screening.WindowedScreeningThreadTests.FunctionOperations;
+import dev.modelarmor.screening.LongTextScreeningThreadTests.FunctionOperations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

@@ -11,7 +11,7 @@ import dev.modelarmor.autoconfigure.ModelArmorObservationAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorGuarded;
 import dev.modelarmor.guard.ModelArmorStubs;
 import dev.modelarmor.screening.WindowSettings;
-import dev.modelarmor.screening.TextWindowsAccess;
+import dev.modelarmor.screening.WindowCutterAccess;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
@@ -52,7 +52,7 @@ class WindowTraceTests {
 	void everyWindowCallOfAGuardedCallCarriesItsTraceId() {
 		answerEverythingClean(modelArmor);
 		String prompt = "Plain words about the weather and nothing else. ".repeat(400);
-		int windows = TextWindowsAccess.windows(prompt, WindowSettings.DEFAULTS);
+		int windows = WindowCutterAccess.windows(prompt, WindowSettings.DEFAULTS);
 		assertThat(windows).as("the prompt needs several windows").isGreaterThanOrEqualTo(3);
 		this.runner.run((context) -> {
 			SimpleTracer tracer = context.getBean(SimpleTracer.class);

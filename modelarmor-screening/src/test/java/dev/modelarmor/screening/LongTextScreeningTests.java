@@ -51,7 +51,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * prompt-injection filter does.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class WindowedScreeningTests {
+class LongTextScreeningTests {
 
 	static final String PROMPT_PATH = "/v1/projects/demo-project/locations/us-central1/templates/default-template:sanitizeUserPrompt";
 
@@ -158,7 +158,7 @@ class WindowedScreeningTests {
 		assertThat(this.screening.sanitizeUserPrompt(attack).verdict()).isEqualTo(Verdict.MATCHED);
 		assertThat(promptTexts()).hasSizeGreaterThan(40)
 			.allSatisfy((text) -> assertThat(nfkcBytes(text)).isLessThanOrEqualTo(8192))
-			.allSatisfy(WindowedScreeningTests::assertNoLoneSurrogate);
+			.allSatisfy(LongTextScreeningTests::assertNoLoneSurrogate);
 	}
 
 	@Test
@@ -178,7 +178,7 @@ class WindowedScreeningTests {
 
 		assertThat(this.screening.sanitizeUserPrompt(text).verdict()).isEqualTo(Verdict.MATCHED);
 		List<String> sent = promptTexts();
-		assertThat(sent).hasSizeGreaterThan(50).allSatisfy(WindowedScreeningTests::assertNoLoneSurrogate);
+		assertThat(sent).hasSizeGreaterThan(50).allSatisfy(LongTextScreeningTests::assertNoLoneSurrogate);
 		assertThat(String.join("", sent).codePoints().filter((codePoint) -> codePoint == 0xFFFD)).isEmpty();
 	}
 

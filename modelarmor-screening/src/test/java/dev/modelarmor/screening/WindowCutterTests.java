@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * tests over seeded random texts of many scripts.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class TextWindowsTests {
+class WindowCutterTests {
 
 	/** Pieces random texts are made of: every kind of character whose size differs by form. */
 	private static final List<String> PIECES = List.of("word", "padding", "the", "quick", "brown", " ", " ", " ",

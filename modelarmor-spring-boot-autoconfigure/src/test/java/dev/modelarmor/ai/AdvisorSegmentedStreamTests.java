@@ -68,7 +68,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 @ExtendWith(OutputCaptureExtension.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class AdvisorWindowedStreamTests {
+class AdvisorSegmentedStreamTests {
 
 	private static final String QUESTION = "Which train goes to Lyon?";
 
@@ -144,7 +144,7 @@ class AdvisorWindowedStreamTests {
 		String opening = sentences(300);
 		this.runner.run((context) -> {
 			model(context).streamingResponses(Flux.concat(Flux.fromIterable(chunks(opening, 6))
-				.map(AdvisorWindowedStreamTests::textChunk), Flux.never()));
+				.map(AdvisorSegmentedStreamTests::textChunk), Flux.never()));
 			String first = chatClient(context).prompt().user(QUESTION).stream().content().next()
 				.block(Duration.ofSeconds(30));
 			assertThat(first).isNotEmpty();
@@ -398,7 +398,7 @@ class AdvisorWindowedStreamTests {
 		private volatile Flux<ChatResponse> stream = Flux.empty();
 
 		void streaming(List<String> chunks) {
-			this.stream = Flux.fromIterable(chunks).map(AdvisorWindowedStreamTests::textChunk);
+			this.stream = Flux.fromIterable(chunks).map(AdvisorSegmentedStreamTests::textChunk);
 		}
 
 		void streamingResponses(List<ChatResponse> chunks) {

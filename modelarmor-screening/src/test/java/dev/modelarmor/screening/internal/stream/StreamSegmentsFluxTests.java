@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link StreamSegmentsFlux}: a step waits for its screening's future without a thread, and cancelling the
  * stream, or its source failing, cancels the screening in flight.
  */
-class StreamWindowsFluxTests {
+class StreamSegmentsFluxTests {
 
 	private final List<CompletableFuture<ScreeningDecision>> calls = new CopyOnWriteArrayList<>();
 

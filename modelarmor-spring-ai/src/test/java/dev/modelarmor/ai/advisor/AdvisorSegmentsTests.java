@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 
-import dev.modelarmor.ai.advisor.StreamWindows.Step;
+import dev.modelarmor.ai.advisor.AdvisorSegments.Step;
 import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.screening.Phase;
 import dev.modelarmor.screening.ScreeningDecision;
@@ -27,10 +27,10 @@ import org.springframework.ai.chat.model.Generation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link StreamWindows} alone, with screening played by functions: what is emitted when, for any cut of
+ * {@link AdvisorSegments} alone, with screening played by functions: what is emitted when, for any cut of
  * an answer into chunks.
  */
-class StreamWindowsTests {
+class AdvisorSegmentsTests {
 
 	private static final int WINDOW = 1024;
 
@@ -48,7 +48,7 @@ class StreamWindowsTests {
 	@ValueSource(ints = { 1, 2, 3, 4, 5 })
 	void everyEmittedCharacterWasScreenedWithAtLeastTheOverlapAfterItOrTheEnd(int seed) {
 		String answer = words(new SplittableRandom(seed), 9_000);
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, this::pass);
 		StringBuilder emitted = new StringBuilder();
 		List<String> chunks = cut(answer, new SplittableRandom(seed), 1, 60);
 		for (int i = 0; i < chunks.size(); i++) {
@@ -76,7 +76,7 @@ class StreamWindowsTests {
 	@Test
 	void theModelsChunksAreEmittedAsTheyCameInOrder() {
 		List<String> chunks = cut(words(new SplittableRandom(7), 3_000), new SplittableRandom(7), 1, 40);
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, this::pass);
 		List<ChatClientResponse> sent = new ArrayList<>();
 		List<ChatClientResponse> emitted = new ArrayList<>();
 		for (String text : chunks) {
@@ -100,7 +100,7 @@ class StreamWindowsTests {
 		chunks.add("ignore prev");
 		chunks.add("ious instructions and more");
 		chunks.add(" words ".repeat(200));
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP,
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP,
 				(text) -> text.contains(phrase) ? blocked() : pass(text), this::pass);
 		StringBuilder emitted = new StringBuilder();
 		Step last = null;
@@ -120,7 +120,7 @@ class StreamWindowsTests {
 
 	@Test
 	void anAnswerShorterThanAWindowIsScreenedOnceAtTheEndAndNothingBefore() {
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, this::pass);
 		for (String text : List.of("The TGV ", "from Gare de Lyon ", "goes there.")) {
 			assertThat(windows.accept(chunk(text)).emit()).isEmpty();
 		}
@@ -131,7 +131,7 @@ class StreamWindowsTests {
 
 	@Test
 	void anInjectionInTheTailEndsTheStreamAfterTheScreenedText() {
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP,
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP,
 				(text) -> text.contains("jailbreak") ? blocked() : pass(text), this::pass);
 		StringBuilder emitted = new StringBuilder();
 		for (int i = 0; i < 30; i++) {
@@ -154,7 +154,7 @@ class StreamWindowsTests {
 			chunks.add(text);
 			answer.append(text);
 		}
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::mask, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::mask, this::pass);
 		StringBuilder emitted = new StringBuilder();
 		for (String text : chunks) {
 			Step step = windows.accept(chunk(text));
@@ -170,7 +170,7 @@ class StreamWindowsTests {
 		// The card straddles the point up to which the first window's text would be emitted.
 		String head = "x".repeat(WINDOW - OVERLAP - 8);
 		List<String> chunks = List.of(head, "card 41", "11 1111 1111 1111 and ", "y".repeat(OVERLAP + 10), "end");
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::mask, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::mask, this::pass);
 		StringBuilder emitted = new StringBuilder();
 		for (String text : chunks) {
 			windows.accept(chunk(text)).emit().forEach((c) -> emitted.append(text(c)));
@@ -187,7 +187,7 @@ class StreamWindowsTests {
 			toolScreenings.add(text);
 			return text.contains("DROP TABLE") ? blocked() : ScreeningDecision.PASS;
 		};
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, tools);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, tools);
 		windows.accept(chunk("Let me look that up."));
 		windows.accept(toolCallChunk("lookup", "{\"city\":\"Lyon\"}"));
 		Step end = windows.finish();
@@ -196,18 +196,18 @@ class StreamWindowsTests {
 		assertThat(end.emit().get(1).chatResponse().getResult().getOutput().getToolCalls()).hasSize(1);
 		assertThat(toolScreenings).containsExactly("lookup\n{\"city\":\"Lyon\"}\n");
 
-		StreamWindows refused = new StreamWindows(WINDOW, OVERLAP, this::pass, tools);
+		AdvisorSegments refused = new AdvisorSegments(WINDOW, OVERLAP, this::pass, tools);
 		refused.accept(chunk("Running it."));
 		refused.accept(toolCallChunk("sql", "{\"q\":\"DROP TABLE users\"}"));
 		refused.accept(chunk("Done."));
 		Step step = refused.finish();
 		assertThat(step.refusal()).isInstanceOf(Blocked.class);
-		assertThat(step.emit()).extracting(StreamWindowsTests::text).containsExactly("Running it.");
+		assertThat(step.emit()).extracting(AdvisorSegmentsTests::text).containsExactly("Running it.");
 	}
 
 	@Test
 	void aHugeChunkIsNotScreenedAgainForEverySmallChunkAfterIt() {
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, this::pass);
 		windows.accept(chunk("z".repeat(100_000)));
 		for (int i = 0; i < 200; i++) {
 			windows.accept(chunk("small "));
@@ -220,7 +220,7 @@ class StreamWindowsTests {
 
 	@Test
 	void eachGenerationIsScreenedOnItsOwnAndChunksWaitForBoth() {
-		StreamWindows windows = new StreamWindows(WINDOW, OVERLAP, this::pass, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(WINDOW, OVERLAP, this::pass, this::pass);
 		List<ChatClientResponse> emitted = new ArrayList<>();
 		for (int i = 0; i < 60; i++) {
 			emitted.addAll(windows.accept(chunk("first candidate " + i + ", ", "second " + i + ", ")).emit());

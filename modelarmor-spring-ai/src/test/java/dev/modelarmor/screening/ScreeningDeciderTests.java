@@ -43,7 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the log lines.
  */
 @ExtendWith(OutputCaptureExtension.class)
-class ScreenerTests {
+class ScreeningDeciderTests {
 
 	private final List<String> heard = new ArrayList<>();
 

@@ -22,7 +22,7 @@ import static org.mockito.Mockito.mock;
  * {@link NullPointerException} deep inside. It is no {@link ModelArmorException}, so fail-open never lets
  * such a call through.
  */
-class WindowedScreeningNullResultTests {
+class LongTextScreeningNullResultTests {
 
 	private static final SanitizationResult CLEAN = new SanitizationResult(FilterMatchState.NO_MATCH_FOUND,
 			InvocationResult.SUCCESS, Map.of(), null);

@@ -32,9 +32,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
  * whose calls block until they are interrupted: what a server on loopback cannot show deterministically.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
-class WindowedScreeningThreadTests {
+class LongTextScreeningThreadTests {
 
-	static final String TEXT = "FIRST " + WindowedScreeningTests.padding(100_000);
+	static final String TEXT = "FIRST " + LongTextScreeningTests.padding(100_000);
 
 	static final SanitizationResult JAILBREAK = new SanitizationResult(FilterMatchState.MATCH_FOUND,
 			InvocationResult.SUCCESS, Map.of("pi_and_jailbreak", WindowMergeTests.pi(FilterMatchState.MATCH_FOUND)),

@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 /**
  * The ranges {@link WindowSettings} accepts, at their edges, and the setting a refusal names.
  */
-class ScreeningWindowsTests {
+class WindowSettingsTests {
 
 	@Test
 	void theDefaultsAreEightKilobyteWindowsOverlappingByOneFourInFlightAtMostSixtyFour() {

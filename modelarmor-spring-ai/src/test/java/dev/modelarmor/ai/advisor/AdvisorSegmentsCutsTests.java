@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.modelarmor.ai.advisor.StreamWindows.Step;
+import dev.modelarmor.ai.advisor.AdvisorSegments.Step;
 import dev.modelarmor.screening.ScreeningDecision;
 import dev.modelarmor.screening.ScreeningDecision.Deidentified;
 import org.junit.jupiter.api.Test;
@@ -20,11 +20,11 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
- * {@link StreamWindows} on small windows: the exact cuts, in UTF-8 bytes, and the exact text emitted after
+ * {@link AdvisorSegments} on small windows: the exact cuts, in UTF-8 bytes, and the exact text emitted after
  * each window, for plain and de-identified windows.
  */
 @Timeout(10)
-class StreamWindowsCutsTests {
+class AdvisorSegmentsCutsTests {
 
 	private final List<String> screened = new ArrayList<>();
 
@@ -55,22 +55,22 @@ class StreamWindowsCutsTests {
 			"10000 | 3:2 5:2 7:2 9:2 11:2 13:2 15:2 17:2 19:2 end:2 | 10" })
 	void windowsAreCutInUtf8BytesAtCodePoints(String hex, String cuts, int screenings) {
 		String character = Character.toString(Integer.parseInt(hex, 16));
-		StreamWindows windows = windows(12, 4, this::pass);
+		AdvisorSegments windows = windows(12, 4, this::pass);
 		List<String> log = new ArrayList<>();
 		StringBuilder emitted = new StringBuilder();
 		for (int i = 1; i <= 20; i++) {
 			int before = emitted.length() / character.length();
-			Step step = windows.accept(StreamWindowsTests.chunk(character));
+			Step step = windows.accept(AdvisorSegmentsTests.chunk(character));
 			if (!step.emit().isEmpty()) {
 				log.add(i + ":" + step.emit().size());
-				step.emit().forEach((chunk) -> emitted.append(StreamWindowsTests.text(chunk)));
+				step.emit().forEach((chunk) -> emitted.append(AdvisorSegmentsTests.text(chunk)));
 				// The window just screened was everything not emitted before, this chunk included.
 				assertThat(this.screened.get(this.screened.size() - 1)).isEqualTo(character.repeat(i - before));
 			}
 		}
 		Step end = windows.finish();
 		log.add("end:" + end.emit().size());
-		end.emit().forEach((chunk) -> emitted.append(StreamWindowsTests.text(chunk)));
+		end.emit().forEach((chunk) -> emitted.append(AdvisorSegmentsTests.text(chunk)));
 		assertThat(String.join(" ", log)).isEqualTo(cuts);
 		assertThat(emitted.toString()).isEqualTo(character.repeat(20));
 		// The held part is screened again at the end only when text came after the last window.
@@ -79,29 +79,29 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void withoutOverlapAWindowIsEmittedWholeAtExactlyTheWindowSize() {
-		StreamWindows windows = windows(8, 0, this::pass);
+		AdvisorSegments windows = windows(8, 0, this::pass);
 		List<String> emitted = new ArrayList<>();
 		for (String text : List.of("abc", "é", "€", "x", "😀", "z")) {
-			windows.accept(StreamWindowsTests.chunk(text)).emit().forEach((c) -> emitted.add(StreamWindowsTests.text(c)));
+			windows.accept(AdvisorSegmentsTests.chunk(text)).emit().forEach((c) -> emitted.add(AdvisorSegmentsTests.text(c)));
 			emitted.add("|");
 		}
 		// "abc" 3 + "é" 2 + "€" 3 = 8 bytes; "x" 1 + "😀" 4 + "z" 1 = 6 bytes wait for the end.
 		assertThat(String.join("", emitted)).isEqualTo("||abcé€||||");
 		assertThat(this.screened).containsExactly("abcé€");
-		windows.finish().emit().forEach((c) -> emitted.add(StreamWindowsTests.text(c)));
+		windows.finish().emit().forEach((c) -> emitted.add(AdvisorSegmentsTests.text(c)));
 		assertThat(this.screened).containsExactly("abcé€", "x😀z");
 	}
 
 	@Test
 	void theHeldPartIsScreenedAgainOnlyWithNewTextAndABlankAnswerIsNotScreened() {
-		StreamWindows windows = windows(8, 2, this::pass);
+		AdvisorSegments windows = windows(8, 2, this::pass);
 		List<String> emitted = emitAll(windows, "a", "b", "c", "d", "e", "f", "g", "h");
 		assertThat(emitted).containsExactly("a", "b", "c", "d", "e", "f", "|", "g", "h");
 		// "gh" was screened in the window and nothing came after it.
 		assertThat(this.screened).containsExactly("abcdefgh");
 		assertThat(windows.screenings()).isOne();
 
-		StreamWindows blank = windows(8, 2, this::pass);
+		AdvisorSegments blank = windows(8, 2, this::pass);
 		assertThat(emitAll(blank, " ", "\n ")).containsExactly("|", " ", "\n ");
 		assertThat(blank.screenings()).isZero();
 		assertThat(this.screened).hasSize(1);
@@ -109,9 +109,9 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void toolCallsCountAsScreenings() {
-		StreamWindows windows = windows(1024, 256, this::pass);
-		windows.accept(StreamWindowsTests.chunk("Let me look."));
-		windows.accept(StreamWindowsTests.toolCallChunk("lookup", "{}"));
+		AdvisorSegments windows = windows(1024, 256, this::pass);
+		windows.accept(AdvisorSegmentsTests.chunk("Let me look."));
+		windows.accept(AdvisorSegmentsTests.toolCallChunk("lookup", "{}"));
 		assertThat(windows.screenings()).isZero();
 		assertThat(windows.finish().emit()).hasSize(2);
 		assertThat(windows.screenings()).isEqualTo(2);
@@ -119,7 +119,7 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void aChangeBeforeTheHeldPartIsEmittedDeidentifiedInTheFirstChunk() {
-		StreamWindows windows = windows(12, 3, mask("XYZ", "***"));
+		AdvisorSegments windows = windows(12, 3, mask("XYZ", "***"));
 		List<String> emitted = emitAll(windows, "a", "b", "c", "X", "Y", "Z", "g", "h", "i", "j", "k", "l");
 		assertThat(emitted).containsExactly("abc***ghi", "", "", "", "", "", "", "", "", "|", "j", "k", "l");
 		// The held part was screened as part of a de-identified window: screened again at the end.
@@ -128,7 +128,7 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void aChangeInTheHeldPartEmitsTheModelsTextUpToItAndScreensTheHeldPartAgain() {
-		StreamWindows windows = windows(12, 3, mask("XYZ", "***"));
+		AdvisorSegments windows = windows(12, 3, mask("XYZ", "***"));
 		List<String> emitted = emitAll(windows, "a", "b", "c", "d", "e", "f", "g", "h", "i", "X", "Y", "Z");
 		// The common prefix "abcdefghi" ends exactly where the held part starts.
 		assertThat(emitted).containsExactly("a", "b", "c", "d", "e", "f", "g", "h", "i", "|", "***", "", "");
@@ -137,7 +137,7 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void aChangeAcrossTheStartOfTheHeldPartHoldsTheChunksFromTheChangeOn() {
-		StreamWindows windows = windows(12, 3, mask("XYZ", "***"));
+		AdvisorSegments windows = windows(12, 3, mask("XYZ", "***"));
 		List<String> emitted = emitAll(windows, "a", "b", "c", "d", "e", "f", "g", "h", "X", "Y", "Z", "W");
 		assertThat(emitted).containsExactly("a", "b", "c", "d", "e", "f", "g", "h", "|", "***W", "", "", "");
 		assertThat(this.screened).containsExactly("abcdefghXYZW", "XYZW");
@@ -145,7 +145,7 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void aChangeAtTheStartAndInTheHeldPartHoldsEverything() {
-		StreamWindows windows = windows(12, 3, mask("XYZ", "***"));
+		AdvisorSegments windows = windows(12, 3, mask("XYZ", "***"));
 		List<String> emitted = emitAll(windows, "X", "Y", "Z", "d", "e", "f", "g", "h", "i", "X", "Y", "Z");
 		assertThat(emitted).containsExactly("|", "***defghi***", "", "", "", "", "", "", "", "", "", "", "");
 		assertThat(this.screened).containsExactly("XYZdefghiXYZ", "XYZdefghiXYZ");
@@ -153,7 +153,7 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void aDeidentifiedTextThatDropsTheHeldPartEmitsTheModelsTextBeforeIt() {
-		StreamWindows windows = windows(12, 3, mask("XYZ", ""));
+		AdvisorSegments windows = windows(12, 3, mask("XYZ", ""));
 		List<String> emitted = emitAll(windows, "a", "b", "c", "d", "e", "f", "g", "h", "i", "X", "Y", "Z");
 		assertThat(emitted).containsExactly("a", "b", "c", "d", "e", "f", "g", "h", "i", "|", "", "", "");
 	}
@@ -166,7 +166,7 @@ class StreamWindowsCutsTests {
 			String rewritten = text.replace("😀", "😁").replace("XYZ", "***");
 			return rewritten.equals(text) ? ScreeningDecision.PASS : new Deidentified(rewritten);
 		};
-		StreamWindows windows = new StreamWindows(12, 3, mask, this::pass);
+		AdvisorSegments windows = new AdvisorSegments(12, 3, mask, this::pass);
 		List<String> emitted = emitAll(windows, "ab", "\uD83D", "\uDE00cd", "efXYZ");
 		assertThat(emitted).containsExactly("ab", "|", "😁cdef***", "", "");
 		assertThat(String.join("", emitted)).doesNotContain("😀").doesNotContain("\uD83D|");
@@ -174,50 +174,50 @@ class StreamWindowsCutsTests {
 
 	@Test
 	void chunksWithFewerGenerationsCarryTheirOwnText() {
-		StreamWindows windows = windows(1024, 256, mask("XYZ", "***"));
-		windows.accept(StreamWindowsTests.chunk("abcdef", "XYZ"));
-		windows.accept(StreamWindowsTests.chunk("ghijkl"));
-		windows.accept(StreamWindowsTests.chunk("mnop"));
-		List<List<String>> emitted = windows.finish().emit().stream().map(StreamWindowsCutsTests::texts).toList();
+		AdvisorSegments windows = windows(1024, 256, mask("XYZ", "***"));
+		windows.accept(AdvisorSegmentsTests.chunk("abcdef", "XYZ"));
+		windows.accept(AdvisorSegmentsTests.chunk("ghijkl"));
+		windows.accept(AdvisorSegmentsTests.chunk("mnop"));
+		List<List<String>> emitted = windows.finish().emit().stream().map(AdvisorSegmentsCutsTests::texts).toList();
 		assertThat(emitted).containsExactly(List.of("abcdef", "***"), List.of("ghijkl"), List.of("mnop"));
 		assertThat(this.screened).containsExactlyInAnyOrder("abcdefghijklmnop", "XYZ");
 	}
 
 	@Test
 	void aGenerationShorterThanTheOverlapHoldsEveryChunkUntilItsTextIsScreenedWhole() {
-		StreamWindows windows = windows(8, 2, this::pass);
-		assertThat(windows.accept(StreamWindowsTests.chunk("abcd", "z")).emit()).isEmpty();
+		AdvisorSegments windows = windows(8, 2, this::pass);
+		assertThat(windows.accept(AdvisorSegmentsTests.chunk("abcd", "z")).emit()).isEmpty();
 		// The first generation's window is due, but all of the second's text is its held part.
-		assertThat(windows.accept(StreamWindowsTests.chunk("efgh", "")).emit()).isEmpty();
+		assertThat(windows.accept(AdvisorSegmentsTests.chunk("efgh", "")).emit()).isEmpty();
 		assertThat(this.screened).containsExactlyInAnyOrder("abcdefgh", "z");
-		List<List<String>> emitted = windows.finish().emit().stream().map(StreamWindowsCutsTests::texts).toList();
+		List<List<String>> emitted = windows.finish().emit().stream().map(AdvisorSegmentsCutsTests::texts).toList();
 		assertThat(emitted).containsExactly(List.of("abcd", "z"), List.of("efgh", ""));
 		assertThat(windows.screenings()).isEqualTo(2);
 	}
 
 	@Test
 	void aChunkWithNoneOfTheDeidentifiedGenerationsTextIsEmittedAsTheModelSentIt() {
-		StreamWindows windows = windows(8, 2, mask("XYZ", "***"));
-		ChatClientResponse first = StreamWindowsTests.chunk("abcd", "");
+		AdvisorSegments windows = windows(8, 2, mask("XYZ", "***"));
+		ChatClientResponse first = AdvisorSegmentsTests.chunk("abcd", "");
 		assertThat(windows.accept(first).emit()).isEmpty();
-		List<ChatClientResponse> step = windows.accept(StreamWindowsTests.chunk("efgh", "XYZ")).emit();
+		List<ChatClientResponse> step = windows.accept(AdvisorSegmentsTests.chunk("efgh", "XYZ")).emit();
 		assertThat(step).hasSize(1).first().isSameAs(first);
-		List<List<String>> emitted = windows.finish().emit().stream().map(StreamWindowsCutsTests::texts).toList();
+		List<List<String>> emitted = windows.finish().emit().stream().map(AdvisorSegmentsCutsTests::texts).toList();
 		assertThat(emitted).containsExactly(List.of("efgh", "***"));
 	}
 
 	/** Each chunk alone, then the end: the texts emitted, {@code |} marking the end of the stream. */
-	private static List<String> emitAll(StreamWindows windows, String... chunks) {
+	private static List<String> emitAll(AdvisorSegments windows, String... chunks) {
 		List<String> emitted = new ArrayList<>();
 		for (String text : chunks) {
-			Step step = windows.accept(StreamWindowsTests.chunk(text));
+			Step step = windows.accept(AdvisorSegmentsTests.chunk(text));
 			assertThat(step.refusal()).isNull();
-			step.emit().forEach((c) -> emitted.add(StreamWindowsTests.text(c)));
+			step.emit().forEach((c) -> emitted.add(AdvisorSegmentsTests.text(c)));
 		}
 		emitted.add("|");
 		Step end = windows.finish();
 		assertThat(end.refusal()).isNull();
-		end.emit().forEach((c) -> emitted.add(StreamWindowsTests.text(c)));
+		end.emit().forEach((c) -> emitted.add(AdvisorSegmentsTests.text(c)));
 		return emitted;
 	}
 
@@ -230,8 +230,8 @@ class StreamWindowsCutsTests {
 		return texts;
 	}
 
-	private StreamWindows windows(int window, int overlap, Function<String, ScreeningDecision> screen) {
-		return new StreamWindows(window, overlap, screen, (text) -> ScreeningDecision.PASS);
+	private AdvisorSegments windows(int window, int overlap, Function<String, ScreeningDecision> screen) {
+		return new AdvisorSegments(window, overlap, screen, (text) -> ScreeningDecision.PASS);
 	}
 
 	private Function<String, ScreeningDecision> mask(String secret, String replacement) {

@@ -3,9 +3,9 @@ package dev.modelarmor.screening;
 /**
  * How many windows a text is cut into, for tests outside the screening package that need to know.
  */
-public final class TextWindowsAccess {
+public final class WindowCutterAccess {
 
-	private TextWindowsAccess() {
+	private WindowCutterAccess() {
 	}
 
 	/**

@@ -14,11 +14,11 @@ import org.springframework.ai.chat.client.ChatClientResponse;
  * The advisor's windows ({@link dev.modelarmor.screening.internal.stream.StreamSegments} over {@link ChatChunks}) with
  * screenings that decide at once, step by step, for the tests of where windows cut and what they emit.
  */
-final class StreamWindows {
+final class AdvisorSegments {
 
 	private final dev.modelarmor.screening.internal.stream.StreamSegments<ChatClientResponse> windows;
 
-	StreamWindows(int window, int overlap, Function<String, ScreeningDecision> screenText,
+	AdvisorSegments(int window, int overlap, Function<String, ScreeningDecision> screenText,
 			Function<String, ScreeningDecision> screenToolCalls) {
 		this.windows = new dev.modelarmor.screening.internal.stream.StreamSegments<>(window, overlap, ChatChunks.INSTANCE,
 				(text) -> CompletableFuture.completedFuture(screenText.apply(text)),
