@@ -1,8 +1,6 @@
 package dev.modelarmor.logging;
 
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
 
 import dev.modelarmor.logging.SuiteLogCapture.CapturedLine;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,13 +38,6 @@ class ClientLogHygieneTests {
 	static final List<String> SCENARIO_CLASSES = List.of("dev.modelarmor.retry.RetryLogLinesTests",
 			"dev.modelarmor.client.ModelArmorTemplateTests", "dev.modelarmor.client.HostileErrorBodyTests");
 
-	/** A retry line: {@code attempt=1 failure="HTTP 503" wait=PT1.2S}. */
-	static final Pattern RETRYING = Pattern.compile("attempt=\\d+ failure=\"[^\"]*\" wait=");
-
-	/** The shape of every line of the client: a fixed sentence, a colon, then {@code key=value} pairs. */
-	static final Pattern KEY_VALUE_LINE = Pattern
-		.compile("^Model Armor [^:\"]+:( [a-zA-Z_]+=(\"[^\"]*\"|[^\\s\"]+))+$");
-
 	private static List<CapturedLine> lines;
 
 	@BeforeAll
@@ -60,35 +51,12 @@ class ClientLogHygieneTests {
 	@Test
 	void theRunLoggedAndNoLineCarriesAPromptOrACredential() {
 		assertThat(lines).isNotEmpty();
-		for (CapturedLine line : lines) {
-			String text = line.text().toLowerCase(Locale.ROOT);
-			for (String marker : SENSITIVE_MARKERS) {
-				assertThat(containsMarker(text, marker.toLowerCase(Locale.ROOT)))
-					.as("%s%ncontains the sensitive marker '%s'", line, marker)
-					.isFalse();
-			}
-		}
+		LogLineChecks.assertNoLineCarries(lines, SENSITIVE_MARKERS);
 	}
 
 	@Test
 	void theRetriesLogAtDebugAndTheClientsLinesAreKeyValueShaped() {
-		assertThat(lines).filteredOn((line) -> RETRYING.matcher(line.text()).find()).as("retry lines at INFO or above")
-			.isEmpty();
-		List<CapturedLine> clientLines = lines.stream().filter((line) -> line.logger().startsWith("dev.modelarmor."))
-			.toList();
-		assertThat(clientLines).isNotEmpty().allSatisfy((line) -> assertThat(line.text()).as(line.toString())
-			.matches(KEY_VALUE_LINE));
-		assertThat(clientLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.retry."))
-			.as("the retries log at DEBUG")
-			.isEmpty();
-	}
-
-	/** A marker of digits only counts where no letter or digit touches it (a random port is no card number). */
-	static boolean containsMarker(String text, String marker) {
-		if (!marker.chars().allMatch(Character::isDigit)) {
-			return text.contains(marker);
-		}
-		return Pattern.compile("(?<![\\p{Alnum}])" + Pattern.quote(marker) + "(?![\\p{Alnum}])").matcher(text).find();
+		LogLineChecks.assertStarterLinesKeyValueShaped(lines);
 	}
 
 }

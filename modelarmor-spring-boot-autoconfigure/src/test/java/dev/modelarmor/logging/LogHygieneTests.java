@@ -1,7 +1,6 @@
 package dev.modelarmor.logging;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 import ch.qos.logback.classic.Level;
@@ -74,19 +73,9 @@ class LogHygieneTests {
 	 */
 	static final int MINIMUM_LINES = 50;
 
-	/** A retry line: {@code attempt=1 failure="HTTP 503" wait=PT1.2S}. */
-	static final Pattern RETRYING = Pattern.compile("attempt=\\d+ failure=\"[^\"]*\" wait=");
-
 	/** A line that gives up retrying, with the outcome and the time left. */
 	static final Pattern NOT_RETRYING = Pattern
 		.compile("attempt=\\d+ failure=\"[^\"]*\" outcome=[a-z_]+ (wait=\\S+ remaining=\\S+|tokens=\\S+)");
-
-	/**
-	 * The shape of every line of the starter: a fixed sentence, a colon, then space-separated
-	 * {@code key=value} pairs whose value is either free of spaces and quotes, or quoted.
-	 */
-	static final Pattern KEY_VALUE_LINE = Pattern
-		.compile("^Model Armor [^:\"]+:( [a-zA-Z_]+=(\"[^\"]*\"|[^\\s\"]+))+$");
 
 	private static List<CapturedLine> lines;
 
@@ -103,7 +92,7 @@ class LogHygieneTests {
 		assertThat(lines).hasSizeGreaterThanOrEqualTo(MINIMUM_LINES);
 		// The retries log at DEBUG, their end included, so that a call logs one WARN line at most: the
 		// screening's decision, which says in words why the call ended.
-		assertThat(lines).filteredOn((line) -> RETRYING.matcher(line.text()).find()).as("retry lines at INFO or above")
+		assertThat(lines).filteredOn((line) -> LogLineChecks.RETRYING.matcher(line.text()).find()).as("retry lines at INFO or above")
 			.isEmpty();
 		assertThat(lines).filteredOn((line) -> NOT_RETRYING.matcher(line.text()).find())
 			.as("lines that give up retrying at INFO or above").isEmpty();
@@ -119,51 +108,27 @@ class LogHygieneTests {
 
 	@Test
 	void noLineCarriesAPromptAnAnswerOrACredential() {
-		for (CapturedLine line : lines) {
-			String text = line.text().toLowerCase(Locale.ROOT);
-			for (String marker : SENSITIVE_MARKERS) {
-				assertThat(containsMarker(text, marker.toLowerCase(Locale.ROOT)))
-					.as("%s%ncontains the sensitive marker '%s'", line, marker)
-					.isFalse();
-			}
-		}
+		LogLineChecks.assertNoLineCarries(lines, SENSITIVE_MARKERS);
 	}
 
 	@Test
 	void aDigitMarkerMatchesOnlyAsANumberOfItsOwn() {
-		assertThat(containsMarker("card 4111 1111 1111 1111", "4111")).isTrue();
-		assertThat(containsMarker("card=4111", "4111")).isTrue();
+		assertThat(LogLineChecks.containsMarker("card 4111 1111 1111 1111", "4111")).isTrue();
+		assertThat(LogLineChecks.containsMarker("card=4111", "4111")).isTrue();
 		// a loopback port such as WireMock's 41111 is no card number
-		assertThat(containsMarker("endpoint=http://localhost:41111/v1", "4111")).isFalse();
-		assertThat(containsMarker("port 54111", "4111")).isFalse();
+		assertThat(LogLineChecks.containsMarker("endpoint=http://localhost:41111/v1", "4111")).isFalse();
+		assertThat(LogLineChecks.containsMarker("port 54111", "4111")).isFalse();
 		// a random hex call id is a token of letters and digits, never a card number
-		assertThat(containsMarker("call_id=9b9287617f4111bb", "4111")).isFalse();
-		assertThat(containsMarker("call_id=41110000aaaabbbb", "4111")).isFalse();
-		assertThat(containsMarker("call_id=ffff4111", "4111")).isFalse();
-		assertThat(containsMarker("ignore all previous instructions, please", "ignore all previous instructions"))
+		assertThat(LogLineChecks.containsMarker("call_id=9b9287617f4111bb", "4111")).isFalse();
+		assertThat(LogLineChecks.containsMarker("call_id=41110000aaaabbbb", "4111")).isFalse();
+		assertThat(LogLineChecks.containsMarker("call_id=ffff4111", "4111")).isFalse();
+		assertThat(LogLineChecks.containsMarker("ignore all previous instructions, please", "ignore all previous instructions"))
 			.isTrue();
-	}
-
-	/**
-	 * Whether a log line holds a marker. A marker of digits only (a card number's first group) counts only
-	 * where no letter or digit touches it, so that a random port or a random hex call id that happens to
-	 * contain it is not a leak.
-	 */
-	static boolean containsMarker(String text, String marker) {
-		if (!marker.chars().allMatch(Character::isDigit)) {
-			return text.contains(marker);
-		}
-		return Pattern.compile("(?<![\\p{Alnum}])" + Pattern.quote(marker) + "(?![\\p{Alnum}])").matcher(text).find();
 	}
 
 	@Test
 	void theStartersLinesAreKeyValueShaped() {
-		List<CapturedLine> starterLines = lines.stream().filter((line) -> line.logger().startsWith("dev.modelarmor.")).toList();
-		assertThat(starterLines).isNotEmpty().allSatisfy((line) -> assertThat(line.text()).as(line.toString())
-			.matches(KEY_VALUE_LINE));
-		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.retry."))
-			.as("the retries log at DEBUG")
-			.isEmpty();
+		List<CapturedLine> starterLines = LogLineChecks.assertStarterLinesKeyValueShaped(lines);
 		assertThat(starterLines).filteredOn((line) -> line.logger().startsWith("dev.modelarmor.screening.ScreeningDecider"))
 			.isNotEmpty()
 			.allSatisfy((line) -> assertThat(line.text()).as(line.toString()).containsPattern(" method=\"[^\"]+\" phase=[A-Z]+"));
