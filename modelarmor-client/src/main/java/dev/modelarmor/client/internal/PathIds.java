@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import org.jspecify.annotations.Nullable;
 
@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  * server or a proxy on the way resolves to the current or the parent path. Those are refused, as are
  * their percent-encoded forms (once or several times over), which a server may decode before resolving.
  */
-final class PathIds {
+public final class PathIds {
 
 	/** More rounds of decoding than any server does; an id that decodes further is refused. */
 	private static final int DECODING_ROUNDS = 8;
@@ -26,7 +26,7 @@ final class PathIds {
 	 * @throws IllegalArgumentException naming the argument, when the id is empty or blank, or is
 	 * {@code .} or {@code ..}, as it is or percent-encoded
 	 */
-	static String require(String argument, @Nullable String id) {
+	public static String require(String argument, @Nullable String id) {
 		if (id == null || id.isBlank()) {
 			throw new IllegalArgumentException(argument + " must not be empty");
 		}

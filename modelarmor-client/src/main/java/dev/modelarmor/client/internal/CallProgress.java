@@ -1,8 +1,11 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.time.Duration;
 import java.util.Objects;
 
+import dev.modelarmor.client.CallResult;
+import dev.modelarmor.client.ModelArmorCallObserver;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.retry.CallLog;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.internal.FailureClassifier;
@@ -114,9 +117,10 @@ final class CallProgress {
 	 * @return the exception to throw, its outcome {@link CallOutcome#INTERRUPTED}
 	 */
 	ModelArmorException abandoned(BackOffInterruptedException interruption) {
-		ModelArmorException abandoned = new ModelArmorException("Model Armor call abandoned while waiting to retry ("
-				+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED)
-			.identifiedAs(this.call.id(), this.template);
+		ModelArmorException abandoned = CallFailures.get()
+			.identifiedAs(new ModelArmorException("Model Armor call abandoned while waiting to retry ("
+					+ interruption.getMessage() + ")", this.attempts, this.lastFailure, CallOutcome.INTERRUPTED),
+					this.call.id(), this.template);
 		abandoned.addSuppressed(interruption);
 		finish(CallOutcome.INTERRUPTED);
 		return abandoned;
@@ -133,7 +137,8 @@ final class CallProgress {
 	RuntimeException failed(Throwable failure, CallOutcome outcome) {
 		finish(outcome);
 		if (failure instanceof ModelArmorException modelArmor) {
-			return modelArmor.endedWith(outcome).identifiedAs(this.call.id(), this.template);
+			CallFailures failures = CallFailures.get();
+			return failures.identifiedAs(failures.endedWith(modelArmor, outcome), this.call.id(), this.template);
 		}
 		return (failure instanceof RuntimeException runtime) ? runtime
 				: new IllegalStateException("Model Armor call failed", failure);
@@ -200,9 +205,9 @@ final class CallProgress {
 	 * @return the exception the call ends with
 	 */
 	ModelArmorException pastDeadline() {
-		ModelArmorException late = new ModelArmorException("Model Armor call did not end within its deadline",
-				this.attempts, this.lastFailure, CallOutcome.DEADLINE_EXCEEDED)
-			.identifiedAs(this.call.id(), this.template);
+		ModelArmorException late = CallFailures.get()
+			.identifiedAs(new ModelArmorException("Model Armor call did not end within its deadline", this.attempts,
+					this.lastFailure, CallOutcome.DEADLINE_EXCEEDED), this.call.id(), this.template);
 		finish(CallOutcome.DEADLINE_EXCEEDED);
 		return late;
 	}

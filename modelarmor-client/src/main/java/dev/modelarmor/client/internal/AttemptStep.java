@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -12,6 +12,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import dev.modelarmor.client.ModelArmorCallObserver;
+import dev.modelarmor.client.ModelArmorException;
+import dev.modelarmor.client.NonBlockingAuthorization;
 import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.internal.Futures;
 import dev.modelarmor.resilience.AttemptGate;
@@ -36,7 +39,7 @@ import org.springframework.web.util.DefaultUriBuilderFactory;
  * the answer's reading, an attempt's failure in one shape, and how the call ends. The two paths differ only
  * in their {@link Path}: how the retries run and how one step follows another.
  */
-final class AttemptStep {
+public final class AttemptStep {
 
 	/** The {@code Accept} and {@code Content-Type} of every call. */
 	static final String JSON = MediaType.APPLICATION_JSON_VALUE;
@@ -59,7 +62,16 @@ final class AttemptStep {
 
 	private final ModelArmorCallObserver observer;
 
-	AttemptStep(URI endpoint, @Nullable NonBlockingAuthorization authorization, @Nullable String quotaProjectId,
+	/**
+	 * The step of the attempts sent to one endpoint.
+	 * @param endpoint the endpoint
+	 * @param authorization the authorization that holds no thread, or {@code null}
+	 * @param quotaProjectId the project billed for the calls, or {@code null}
+	 * @param readTimeout the longest wait for an answer
+	 * @param gate what lets each attempt go
+	 * @param observer what each attempt is reported to
+	 */
+	public AttemptStep(URI endpoint, @Nullable NonBlockingAuthorization authorization, @Nullable String quotaProjectId,
 			Duration readTimeout, AttemptGate gate, ModelArmorCallObserver observer) {
 		this.endpoint = endpoint;
 		this.authorization = authorization;

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,7 +35,7 @@ class ModelArmorJsonHintsTests {
 	 * The client's records and enums that Jackson never sees (arguments, settings, internal values), by name
 	 * within {@code dev.modelarmor.client}.
 	 */
-	static final Set<String> NOT_ON_THE_WIRE = Set.of("ApiCall", "CallResult", "HttpTimeouts", "ModelArmorEndpoint",
+	static final Set<String> NOT_ON_THE_WIRE = Set.of("internal.ApiCall", "CallResult", "HttpTimeouts", "ModelArmorEndpoint",
 			"FloorSettingName", "SanitizeOptions", "SanitizationResult$Verdict", "ImageFormat", "TemplateReference");
 
 	private static final RuntimeHints HINTS = registered();

@@ -1,7 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.Objects;
 
+import dev.modelarmor.client.DataItem;
+import dev.modelarmor.client.MultiLanguageDetectionMetadata;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -10,10 +12,10 @@ import org.jspecify.annotations.Nullable;
  * @param userPromptData the prompt to screen
  * @param multiLanguageDetectionMetadata the call's language options, or {@code null} (then left out)
  */
-record SanitizeUserPromptRequest(DataItem userPromptData,
+public record SanitizeUserPromptRequest(DataItem userPromptData,
 		@Nullable MultiLanguageDetectionMetadata multiLanguageDetectionMetadata) {
 
-	SanitizeUserPromptRequest {
+	public SanitizeUserPromptRequest {
 		Objects.requireNonNull(userPromptData, "userPromptData must not be null");
 	}
 

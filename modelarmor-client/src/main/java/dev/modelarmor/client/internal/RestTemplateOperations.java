@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.net.URI;
 import java.util.ArrayList;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import dev.modelarmor.client.ModelArmorApiException;
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
 import dev.modelarmor.client.admin.TemplateOperations;
@@ -22,7 +24,7 @@ import org.springframework.http.HttpMethod;
  * the endpoint itself, so that ids are encoded by {@link ApiCall}, whatever URI encoding the application's
  * {@code RestClient} uses.
  */
-final class RestTemplateOperations implements TemplateOperations {
+public final class RestTemplateOperations implements TemplateOperations {
 
 	private static final String TEMPLATES = "/v1/projects/{project}/locations/{location}/templates";
 
@@ -32,7 +34,7 @@ final class RestTemplateOperations implements TemplateOperations {
 	 * Far more pages than a location holds templates for; a server that keeps answering new page tokens
 	 * past it is broken, and listing stops rather than calling it for ever.
 	 */
-	static final int MAX_PAGES = 1_000;
+	public static final int MAX_PAGES = 1_000;
 
 	private final ApiCalls calls;
 
@@ -41,7 +43,14 @@ final class RestTemplateOperations implements TemplateOperations {
 	/** The path variables of the project and location whose templates these are. */
 	private final Map<String, Object> parent;
 
-	RestTemplateOperations(ApiCalls calls, URI endpoint, String projectId, String location) {
+	/**
+	 * The template operations of one project and location over REST.
+	 * @param calls the calls they are sent as
+	 * @param endpoint where they go
+	 * @param projectId the project
+	 * @param location the location
+	 */
+	public RestTemplateOperations(ApiCalls calls, URI endpoint, String projectId, String location) {
 		this.calls = calls;
 		this.endpoint = endpoint;
 		this.parent = Map.of("project", projectId, "location", location);

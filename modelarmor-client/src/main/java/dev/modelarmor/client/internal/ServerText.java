@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.regex.Pattern;
 
@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * start a new line (forging log entries), move the cursor or colour a terminal (ANSI escapes), reorder
  * what a reader sees (bidirectional controls such as U+202E), or make the line arbitrarily long.
  */
-final class ServerText {
+public final class ServerText {
 
 	/** A {@code google.rpc.Code} name such as {@code INVALID_ARGUMENT}, and nothing else. */
 	private static final Pattern STATUS_NAME = Pattern.compile("[A-Z_]{1,64}");
@@ -28,7 +28,7 @@ final class ServerText {
 	 * @param maxLength the most characters kept (a surrogate pair is kept whole and counts as two)
 	 * @return the printable text
 	 */
-	static String printable(String text, int maxLength) {
+	public static String printable(String text, int maxLength) {
 		StringBuilder printable = new StringBuilder(Math.min(text.length(), maxLength + TRUNCATED.length()));
 		boolean pendingSpace = false;
 		int i = 0;
@@ -57,7 +57,7 @@ final class ServerText {
 	 * @param status what the server sent as the status
 	 * @return the status, or {@code null} when absent or anything else
 	 */
-	static @Nullable String statusName(@Nullable String status) {
+	public static @Nullable String statusName(@Nullable String status) {
 		return (status != null && STATUS_NAME.matcher(status).matches()) ? status : null;
 	}
 

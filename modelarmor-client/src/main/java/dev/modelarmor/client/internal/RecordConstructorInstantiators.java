@@ -1,7 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.lang.reflect.Constructor;
 
+import dev.modelarmor.client.SanitizationResult;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.Version;
 import tools.jackson.databind.BeanDescription;
@@ -29,7 +30,7 @@ import tools.jackson.databind.introspect.AnnotatedWithParams;
  */
 final class RecordConstructorInstantiators implements ValueInstantiators {
 
-	private static final String API_PACKAGE = RecordConstructorInstantiators.class.getPackageName();
+	private static final String API_PACKAGE = SanitizationResult.class.getPackageName();
 
 	/**
 	 * A module that installs these instantiators.

@@ -1,5 +1,6 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
+import dev.modelarmor.client.SanitizationResult;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -8,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param sanitizationResult the result, or {@code null} when the service sent none
  */
-record SanitizeResponse(@Nullable SanitizationResult sanitizationResult) implements ApiAnswer {
+public record SanitizeResponse(@Nullable SanitizationResult sanitizationResult) implements ApiAnswer {
 
 	@Override
 	public @Nullable String problem() {

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import dev.modelarmor.client.admin.AsRead;
 import dev.modelarmor.client.admin.FloorSetting;
@@ -34,7 +34,7 @@ import tools.jackson.databind.ser.std.StdSerializer;
  * the wire string; a marker left in the body (an {@code UNRECOGNIZED} built in Java, or moved away from
  * where it was read) is refused before anything is sent.
  */
-final class AsReadJson {
+public final class AsReadJson {
 
 	/** What {@code UNRECOGNIZED} is in the view: no string that Model Armor sends. */
 	static final String UNRECOGNIZED_MARKER = "\u0000UNRECOGNIZED";
@@ -85,7 +85,7 @@ final class AsReadJson {
 	 * @return the body
 	 * @throws IllegalArgumentException when the template holds {@code UNRECOGNIZED} where nothing was read
 	 */
-	static JsonNode body(Template template) {
+	public static JsonNode body(Template template) {
 		AsRead asRead = template.asRead();
 		JsonNode now = VIEW.valueToTree(template);
 		if (asRead == null) {
@@ -102,7 +102,7 @@ final class AsReadJson {
 	 * @return the body
 	 * @throws IllegalArgumentException when the floor setting holds {@code UNRECOGNIZED} where nothing was read
 	 */
-	static JsonNode body(FloorSetting floorSetting) {
+	public static JsonNode body(FloorSetting floorSetting) {
 		AsRead asRead = floorSetting.asRead();
 		JsonNode now = VIEW.valueToTree(floorSetting);
 		if (asRead == null) {

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.List;
 
@@ -13,10 +13,10 @@ import org.jspecify.annotations.Nullable;
  * @param unreachable the locations that could not be reached, an unmodifiable copy, or {@code null}
  * when absent
  */
-record ListTemplatesResponse(@Nullable List<Template> templates, @Nullable String nextPageToken,
+public record ListTemplatesResponse(@Nullable List<Template> templates, @Nullable String nextPageToken,
 		@Nullable List<String> unreachable) {
 
-	ListTemplatesResponse {
+	public ListTemplatesResponse {
 		templates = (templates != null) ? List.copyOf(templates) : null;
 		unreachable = (unreachable != null) ? List.copyOf(unreachable) : null;
 	}

@@ -1,7 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.internal.Futures;
 import dev.modelarmor.retry.CallOutcome;
@@ -23,7 +24,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * <p>Cancelling a call's future cancels its exchange or its wait and starts no other attempt; the call is
  * reported as {@link CallOutcome#INTERRUPTED}.
  */
-final class AsyncApiCalls {
+public final class AsyncApiCalls {
 
 	private final DeadlineBoundedRequestFactory transport;
 
@@ -33,7 +34,13 @@ final class AsyncApiCalls {
 
 	private final AttemptStep.Path path;
 
-	AsyncApiCalls(DeadlineBoundedRequestFactory transport, ModelArmorAsyncRetries retries, AttemptStep step) {
+	/**
+	 * The calls that hold no thread while they wait.
+	 * @param transport the transport the attempts are sent through
+	 * @param retries the retries of each call
+	 * @param step each attempt's step
+	 */
+	public AsyncApiCalls(DeadlineBoundedRequestFactory transport, ModelArmorAsyncRetries retries, AttemptStep step) {
 		this.transport = transport;
 		this.retries = retries;
 		this.step = step;
@@ -49,7 +56,12 @@ final class AsyncApiCalls {
 		};
 	}
 
-	AsyncApiCalls observedBy(ModelArmorCallObserver observer) {
+	/**
+	 * These calls, reported to an observer.
+	 * @param observer the observer
+	 * @return the calls
+	 */
+	public AsyncApiCalls observedBy(ModelArmorCallObserver observer) {
 		return new AsyncApiCalls(this.transport, this.retries, this.step.observedBy(observer));
 	}
 

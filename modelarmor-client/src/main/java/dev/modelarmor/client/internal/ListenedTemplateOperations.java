@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.List;
 
@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * changed a template, whether it succeeded or not: a create, update or delete whose answer was lost (a
  * timeout, an exhausted retry) may have reached Model Armor all the same.
  */
-final class ListenedTemplateOperations implements TemplateOperations {
+public final class ListenedTemplateOperations implements TemplateOperations {
 
 	private final TemplateOperations delegate;
 
@@ -25,7 +25,7 @@ final class ListenedTemplateOperations implements TemplateOperations {
 	 * @param parent {@code projects/{project}/locations/{location}}
 	 * @param listener told of every change
 	 */
-	ListenedTemplateOperations(TemplateOperations delegate, String parent, TemplateChangeListener listener) {
+	public ListenedTemplateOperations(TemplateOperations delegate, String parent, TemplateChangeListener listener) {
 		this.delegate = delegate;
 		this.parent = parent;
 		this.listener = listener;

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import tools.jackson.core.Base64Variants;
@@ -15,7 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>A mapper of its own rather than the application's: the wire format must not change with
  * {@code spring.jackson.*} settings or with modules an application registers.
  */
-final class ModelArmorJson {
+public final class ModelArmorJson {
 
 	private static final JsonMapper MAPPER = jacksonOnly().addModule(RecordConstructorInstantiators.module())
 		.addModule(AsReadJson.module())
@@ -69,7 +69,7 @@ final class ModelArmorJson {
 	 * The shared mapper. Jackson 3 mappers are immutable and thread-safe.
 	 * @return the mapper
 	 */
-	static JsonMapper mapper() {
+	public static JsonMapper mapper() {
 		return MAPPER;
 	}
 
@@ -78,7 +78,7 @@ final class ModelArmorJson {
 	 * @param type the type to read
 	 * @return the reader
 	 */
-	static ObjectReader readerFor(Class<?> type) {
+	public static ObjectReader readerFor(Class<?> type) {
 		return READERS.get(type);
 	}
 
@@ -87,7 +87,7 @@ final class ModelArmorJson {
 	 * @param type the type to write
 	 * @return the writer
 	 */
-	static ObjectWriter writerFor(Class<?> type) {
+	public static ObjectWriter writerFor(Class<?> type) {
 		return WRITERS.get(type);
 	}
 

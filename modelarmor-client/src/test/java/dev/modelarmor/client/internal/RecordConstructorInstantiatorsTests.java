@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Constructor;
@@ -8,6 +8,7 @@ import java.util.Set;
 
 import com.google.protobuf.MessageOrBuilder;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.SchemaConformanceTests;
 import dev.modelarmor.client.admin.AdminProbe;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.Template;

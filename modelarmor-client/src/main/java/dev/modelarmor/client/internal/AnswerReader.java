@@ -1,8 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.io.IOException;
 import java.time.Instant;
 
+import dev.modelarmor.client.ModelArmorException;
 import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;

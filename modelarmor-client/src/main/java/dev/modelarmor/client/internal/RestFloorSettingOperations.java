@@ -1,10 +1,11 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.modelarmor.client.FloorSettingName;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.FloorSettingOperations;
 
@@ -13,7 +14,7 @@ import org.springframework.http.HttpMethod;
 /**
  * {@link FloorSettingOperations} over the REST API, at the endpoint that serves floor settings.
  */
-final class RestFloorSettingOperations implements FloorSettingOperations {
+public final class RestFloorSettingOperations implements FloorSettingOperations {
 
 	private static final String FLOOR_SETTING = "/v1/{parentType}/{parentId}/locations/{location}/floorSetting";
 
@@ -21,7 +22,12 @@ final class RestFloorSettingOperations implements FloorSettingOperations {
 
 	private final URI endpoint;
 
-	RestFloorSettingOperations(ApiCalls calls, URI endpoint) {
+	/**
+	 * The floor-setting operations over REST.
+	 * @param calls the calls they are sent as
+	 * @param endpoint where they go
+	 */
+	public RestFloorSettingOperations(ApiCalls calls, URI endpoint) {
 		this.calls = calls;
 		this.endpoint = endpoint;
 	}

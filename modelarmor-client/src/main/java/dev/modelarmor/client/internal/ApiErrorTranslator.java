@@ -1,10 +1,11 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.retry.internal.RetryAfterHints;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -22,10 +23,10 @@ import org.springframework.http.HttpHeaders;
  * the message, a string among the details) loses only that field, never the rest. What the server wrote
  * reaches the message only through {@link ServerText}.
  */
-final class ApiErrorTranslator {
+public final class ApiErrorTranslator {
 
 	/** The most characters of the server's message that the exception message quotes. */
-	static final int MAX_MESSAGE_LENGTH = 500;
+	public static final int MAX_MESSAGE_LENGTH = 500;
 
 	private static final String RETRY_INFO_TYPE = "type.googleapis.com/google.rpc.RetryInfo";
 
@@ -67,7 +68,8 @@ final class ApiErrorTranslator {
 		}
 		ModelArmorApiException failure = new ModelArmorApiException(message.toString(), statusCode, status,
 				retryAfter, attempts, earlierAttemptOutcomeUnknown);
-		return (statusCode == 404 && template != null) ? failure.templateNotFound(template) : failure;
+		return (statusCode == 404 && template != null) ? CallFailures.get().templateNotFound(failure, template)
+				: failure;
 	}
 
 	/** The {@code error} object of Google's error body, or {@code null} when the body has none. */

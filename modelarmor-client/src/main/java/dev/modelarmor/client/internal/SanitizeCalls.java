@@ -1,8 +1,11 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.ModelArmorEndpoint;
+import dev.modelarmor.client.ModelArmorTemplate;
+import dev.modelarmor.client.SanitizationResult;
 import dev.modelarmor.internal.Futures;
 import org.jspecify.annotations.Nullable;
 
@@ -13,7 +16,7 @@ import org.springframework.util.Assert;
  * The two sanitize calls of one template id, their URIs built once, sent on either path; what
  * {@link ModelArmorTemplate}'s sanitize operations send.
  */
-final class SanitizeCalls {
+public final class SanitizeCalls {
 
 	private static final String PATH = "/v1/projects/{project}/locations/{location}/templates/{template}:{method}";
 
@@ -33,7 +36,7 @@ final class SanitizeCalls {
 	 * @param location the location, checked as a path segment
 	 * @param templateId the template, checked as a path segment, or {@code null}: then each call fails
 	 */
-	SanitizeCalls(ModelArmorEndpoint endpoint, String projectId, String location, @Nullable String templateId) {
+	public SanitizeCalls(ModelArmorEndpoint endpoint, String projectId, String location, @Nullable String templateId) {
 		this.userPrompt = (templateId != null)
 				? call(endpoint, projectId, location, templateId, "sanitize_user_prompt", "sanitizeUserPrompt") : null;
 		this.modelResponse = (templateId != null)
@@ -47,19 +50,43 @@ final class SanitizeCalls {
 			.resolvedAt(endpoint.uri());
 	}
 
-	SanitizationResult userPrompt(ApiCalls calls, SanitizeUserPromptRequest request) {
+	/**
+	 * Screens a prompt on the calling thread.
+	 * @param calls the calls
+	 * @param request the body
+	 * @return the result
+	 */
+	public SanitizationResult userPrompt(ApiCalls calls, SanitizeUserPromptRequest request) {
 		return send(calls, this.userPrompt, request);
 	}
 
-	SanitizationResult modelResponse(ApiCalls calls, SanitizeModelResponseRequest request) {
+	/**
+	 * Screens a model response on the calling thread.
+	 * @param calls the calls
+	 * @param request the body
+	 * @return the result
+	 */
+	public SanitizationResult modelResponse(ApiCalls calls, SanitizeModelResponseRequest request) {
 		return send(calls, this.modelResponse, request);
 	}
 
-	CompletableFuture<SanitizationResult> userPromptAsync(AsyncApiCalls async, SanitizeUserPromptRequest request) {
+	/**
+	 * Screens a prompt without holding a thread.
+	 * @param async the calls
+	 * @param request the body
+	 * @return the result, when it comes
+	 */
+	public CompletableFuture<SanitizationResult> userPromptAsync(AsyncApiCalls async, SanitizeUserPromptRequest request) {
 		return sendAsync(async, this.userPrompt, request);
 	}
 
-	CompletableFuture<SanitizationResult> modelResponseAsync(AsyncApiCalls async,
+	/**
+	 * Screens a model response without holding a thread.
+	 * @param async the calls
+	 * @param request the body
+	 * @return the result, when it comes
+	 */
+	public CompletableFuture<SanitizationResult> modelResponseAsync(AsyncApiCalls async,
 			SanitizeModelResponseRequest request) {
 		return sendAsync(async, this.modelResponse, request);
 	}

@@ -1,8 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
+import dev.modelarmor.client.ModelArmorCallObserver;
 import dev.modelarmor.client.internal.transport.BufferedJdkClientHttpRequest;
 import dev.modelarmor.client.internal.transport.RequestDeadline;
 import dev.modelarmor.resilience.AttemptGate;
@@ -24,7 +25,7 @@ import org.springframework.web.client.RestClient;
  * makes one attempt. Every call ends with an outcome, given to its final exception when that is made and
  * reported to the {@link ModelArmorCallObserver}.
  */
-final class ApiCalls {
+public final class ApiCalls {
 
 	private final RestClient restClient;
 
@@ -34,7 +35,13 @@ final class ApiCalls {
 
 	private final AttemptStep.Path path;
 
-	ApiCalls(RestClient restClient, RetryTemplate retryTemplate, AttemptStep step) {
+	/**
+	 * The blocking calls.
+	 * @param restClient the client the attempts are sent through
+	 * @param retryTemplate the retries of each call
+	 * @param step each attempt's step
+	 */
+	public ApiCalls(RestClient restClient, RetryTemplate retryTemplate, AttemptStep step) {
 		this.restClient = restClient;
 		this.retryTemplate = retryTemplate;
 		this.step = step;
@@ -49,11 +56,21 @@ final class ApiCalls {
 		};
 	}
 
-	ApiCalls observedBy(ModelArmorCallObserver observer) {
+	/**
+	 * These calls, reported to an observer.
+	 * @param observer the observer
+	 * @return the calls
+	 */
+	public ApiCalls observedBy(ModelArmorCallObserver observer) {
 		return new ApiCalls(this.restClient, this.retryTemplate, this.step.observedBy(observer));
 	}
 
-	ApiCalls retryingWith(RetryTemplate retryTemplate) {
+	/**
+	 * These calls, retried by other retries.
+	 * @param retryTemplate the retries
+	 * @return the calls
+	 */
+	public ApiCalls retryingWith(RetryTemplate retryTemplate) {
 		return new ApiCalls(this.restClient, retryTemplate, this.step);
 	}
 

@@ -1,7 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.Objects;
 
+import dev.modelarmor.client.DataItem;
+import dev.modelarmor.client.MultiLanguageDetectionMetadata;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,10 +15,10 @@ import org.jspecify.annotations.Nullable;
  * @param userPrompt the prompt that produced the response, or {@code null} (then left out)
  * @param multiLanguageDetectionMetadata the call's language options, or {@code null} (then left out)
  */
-record SanitizeModelResponseRequest(DataItem modelResponseData, @Nullable String userPrompt,
+public record SanitizeModelResponseRequest(DataItem modelResponseData, @Nullable String userPrompt,
 		@Nullable MultiLanguageDetectionMetadata multiLanguageDetectionMetadata) {
 
-	SanitizeModelResponseRequest {
+	public SanitizeModelResponseRequest {
 		Objects.requireNonNull(modelResponseData, "modelResponseData must not be null");
 	}
 

@@ -1,5 +1,8 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
+import dev.modelarmor.client.ByteDataType;
+import dev.modelarmor.client.DataItem;
+import dev.modelarmor.client.RangeInfo;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

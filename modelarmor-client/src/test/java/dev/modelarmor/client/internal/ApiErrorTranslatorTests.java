@@ -1,8 +1,9 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
+import dev.modelarmor.client.ModelArmorApiException;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.internal.FailureClassifier;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class ApiErrorTranslatorTests {
 		assertThat(ex.statusCode()).isEqualTo(404);
 		// the WARN line of a refused call says it too, also once the call ended with it
 		assertThat(FailureClassifier.describe(ex)).isEqualTo("HTTP 404 (template not found: my-template)");
-		assertThat(FailureClassifier.describe(ex.endedWith(CallOutcome.NON_RETRYABLE)))
+		assertThat(FailureClassifier.describe(CallFailures.get().endedWith(ex, CallOutcome.NON_RETRYABLE)))
 			.isEqualTo("HTTP 404 (template not found: my-template)");
 	}
 
