@@ -28,6 +28,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.modelarmor.architecture.LeakyApi;
+import dev.modelarmor.architecture.ReachesIntoTheCalls;
 import dev.modelarmor.architecture.internal.Plumbing;
 import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.NullMarked;
@@ -520,6 +521,15 @@ class ArchitectureTests {
 			assertThatExceptionOfType(AssertionError.class)
 				.isThrownBy(() -> AI_DOES_NOT_DEPEND_ON_GUARD.check(aiWithTests))
 				.withMessageContaining("dev.modelarmor.guard.ModelArmorStubs");
+		}
+
+		@Test
+		void aPackageOutsideTheClientThatReachesTheCalls() {
+			JavaClasses broken = new ClassFileImporter().importClasses(ReachesIntoTheCalls.class);
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> CALLS_STAY_IN_THE_CLIENT.check(broken))
+				.withMessageContaining(ReachesIntoTheCalls.class.getName())
+				.withMessageContaining("dev.modelarmor.client.internal.ModelArmorJson");
 		}
 
 		@Test
