@@ -28,6 +28,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import dev.modelarmor.architecture.LeakyApi;
+import dev.modelarmor.architecture.ReachesIntoTheCalls;
 import dev.modelarmor.architecture.internal.Plumbing;
 import dev.modelarmor.internal.ModelArmorThreads;
 import org.jspecify.annotations.NullMarked;
@@ -238,26 +239,32 @@ class ArchitectureTests {
 		.because("a package cycle means neither package can be understood or changed alone");
 
 	/**
-	 * The client's calls, wire records and JSON, by name: package-private, so that only the client's operations
-	 * reach them and every request goes through the deadline-bounded request factory and the answer cap.
-	 * (The management API in {@code client.admin} and the client form one layer: the operations return its
-	 * types and it uses the client's exceptions and enums, so the two are not checked for cycles apart.)
+	 * The client's calls, their JSON and the request and answer bodies that only travel, by name: in
+	 * {@code dev.modelarmor.client.internal}, apart from the types an application writes against or reads, so
+	 * that only the client's operations reach them and every request goes through the deadline-bounded request
+	 * factory and the answer cap. (The management API in {@code client.admin} and the client form one layer: the
+	 * operations return its types and it uses the client's exceptions and enums, so the two are not checked for
+	 * cycles apart.)
 	 */
-	static final Set<String> TRANSPORT = Set.of("ApiAnswer", "ApiCall", "ApiCalls", "ApiErrorTranslator",
-			"ModelArmorJson", "PathIds",
-			"RecordConstructorInstantiators", "RestFloorSettingOperations", "RestTemplateOperations", "ServerText",
+	static final Set<String> CALLS = Set.of("AnswerReader", "ApiAnswer", "ApiCall", "ApiCalls", "ApiErrorTranslator",
+			"AsReadJson", "AsyncApiCalls", "AttemptStep", "CallFailures", "CallProgress", "ListenedTemplateOperations",
+			"ModelArmorJson", "ModelArmorJsonHints", "PathIds", "RecordConstructorInstantiators",
+			"RestFloorSettingOperations", "RestTemplateOperations", "SanitizeCalls", "ServerText", "ThreeWayJsonMerge",
 			"SanitizeUserPromptRequest", "SanitizeModelResponseRequest", "SanitizeResponse", "ListTemplatesResponse")
 		.stream()
-		.map((name) -> "dev.modelarmor.client." + name)
+		.map((name) -> "dev.modelarmor.client.internal." + name)
 		.collect(Collectors.toUnmodifiableSet());
 
-	static final ArchRule TRANSPORT_IS_NOT_PUBLIC = classes().that(describe("are the client's transport",
-			(JavaClass type) -> TRANSPORT.contains(type.getName())))
+	/**
+	 * The client's calls and JSON ({@code dev.modelarmor.client.internal}) are public for the client's operations
+	 * and exceptions only: no other package of the starter reaches past them to the calls.
+	 */
+	static final ArchRule CALLS_STAY_IN_THE_CLIENT = noClasses().that()
+		.resideOutsideOfPackages("dev.modelarmor.client..")
 		.should()
-		.notBePublic()
-		.because("the HTTP transport is the client's business: everything else goes through ModelArmorTemplate "
-				+ "and its builder");
-
+		.dependOnClassesThat()
+		.resideInAPackage("dev.modelarmor.client.internal")
+		.because("every call goes through ModelArmorTemplate: its retries, its deadline and its observer");
 
 	/**
 	 * The HTTP transport ({@code dev.modelarmor.client.internal.transport}) is public for the client's operations
@@ -402,10 +409,10 @@ class ArchitectureTests {
 	}
 
 	@Test
-	void theTransportIsPackagePrivate() {
-		assertThat(MAIN.stream().map(JavaClass::getName).filter(TRANSPORT::contains))
-			.as("every transport class named in TRANSPORT exists").hasSameSizeAs(TRANSPORT);
-		TRANSPORT_IS_NOT_PUBLIC.check(MAIN);
+	void theClientsCallsAndTransportStayInTheClient() {
+		assertThat(MAIN.stream().map(JavaClass::getName).filter(CALLS::contains))
+			.as("every class named in CALLS exists in the client's internal package").hasSameSizeAs(CALLS);
+		CALLS_STAY_IN_THE_CLIENT.check(MAIN);
 		TRANSPORT_STAYS_IN_THE_CLIENT.check(MAIN);
 	}
 
@@ -514,6 +521,15 @@ class ArchitectureTests {
 			assertThatExceptionOfType(AssertionError.class)
 				.isThrownBy(() -> AI_DOES_NOT_DEPEND_ON_GUARD.check(aiWithTests))
 				.withMessageContaining("dev.modelarmor.guard.ModelArmorStubs");
+		}
+
+		@Test
+		void aPackageOutsideTheClientThatReachesTheCalls() {
+			JavaClasses broken = new ClassFileImporter().importClasses(ReachesIntoTheCalls.class);
+			assertThatExceptionOfType(AssertionError.class)
+				.isThrownBy(() -> CALLS_STAY_IN_THE_CLIENT.check(broken))
+				.withMessageContaining(ReachesIntoTheCalls.class.getName())
+				.withMessageContaining("dev.modelarmor.client.internal.ModelArmorJson");
 		}
 
 		@Test

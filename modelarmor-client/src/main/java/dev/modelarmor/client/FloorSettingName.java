@@ -1,5 +1,7 @@
 package dev.modelarmor.client;
 
+import dev.modelarmor.client.internal.PathIds;
+
 import org.springframework.util.Assert;
 
 /**

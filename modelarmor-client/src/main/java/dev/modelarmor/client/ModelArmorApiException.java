@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.modelarmor.client.internal.ServerText;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.HttpFailure;
 import org.jspecify.annotations.Nullable;

@@ -2,6 +2,8 @@ package dev.modelarmor.client;
 
 import java.util.Optional;
 
+import dev.modelarmor.client.internal.CallFailures;
+import dev.modelarmor.client.internal.ServerText;
 import dev.modelarmor.retry.CallOutcome;
 import org.jspecify.annotations.Nullable;
 
@@ -15,6 +17,28 @@ import org.jspecify.annotations.Nullable;
  * 1,000 characters.
  */
 public class ModelArmorException extends RuntimeException {
+
+	static {
+		CallFailures.install(new CallFailures() {
+
+			@Override
+			protected ModelArmorException identifiedAs(ModelArmorException failure, String callId,
+					@Nullable String template) {
+				return failure.identifiedAs(callId, template);
+			}
+
+			@Override
+			protected ModelArmorException endedWith(ModelArmorException failure, CallOutcome outcome) {
+				return failure.endedWith(outcome);
+			}
+
+			@Override
+			protected ModelArmorApiException templateNotFound(ModelArmorApiException failure, String template) {
+				return failure.templateNotFound(template);
+			}
+
+		});
+	}
 
 	/** The most characters of a message. */
 	static final int MAX_MESSAGE_LENGTH = 1_000;

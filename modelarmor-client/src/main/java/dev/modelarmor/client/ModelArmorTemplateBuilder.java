@@ -1,6 +1,9 @@
 package dev.modelarmor.client;
 
 import dev.modelarmor.client.admin.TemplateChangeListener;
+import dev.modelarmor.client.internal.ApiCalls;
+import dev.modelarmor.client.internal.AsyncApiCalls;
+import dev.modelarmor.client.internal.AttemptStep;
 import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.internal.ModelArmorThreads;

@@ -3,6 +3,7 @@ package dev.modelarmor.client;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.modelarmor.client.internal.PathIds;
 import org.jspecify.annotations.Nullable;
 
 /**

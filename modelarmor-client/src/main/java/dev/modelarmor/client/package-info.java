@@ -11,9 +11,10 @@
  * its {@link dev.modelarmor.client.FilterResult}s out;</li>
  * <li>the exceptions, {@link dev.modelarmor.client.ModelArmorException} and its subclasses.</li>
  * </ul>
- * The HTTP transport (requests bounded by the retry deadline, answers bounded in size), the JSON mapping
- * and the wire records of requests and answers are package-private. Managing templates and floor
- * settings lives in {@link dev.modelarmor.client.admin}.
+ * The calls, the JSON mapping and the request and answer bodies that only travel live in
+ * {@code dev.modelarmor.client.internal}, the HTTP transport (requests bounded by the retry deadline, answers
+ * bounded in size) in {@code dev.modelarmor.client.internal.transport}: neither is an API. Managing templates and
+ * floor settings lives in {@link dev.modelarmor.client.admin}.
  */
 @NullMarked
 package dev.modelarmor.client;

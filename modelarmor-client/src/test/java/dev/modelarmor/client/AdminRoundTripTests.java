@@ -26,6 +26,8 @@ import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateMetadata.EnforcementType;
 import dev.modelarmor.client.admin.TemplateMetadata.Modality;
 import dev.modelarmor.client.admin.TemplateOperations;
+import dev.modelarmor.client.internal.AsReadJson;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

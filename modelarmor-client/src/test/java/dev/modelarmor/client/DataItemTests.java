@@ -2,6 +2,7 @@ package dev.modelarmor.client;
 
 import java.nio.charset.StandardCharsets;
 
+import dev.modelarmor.client.internal.ModelArmorJson;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

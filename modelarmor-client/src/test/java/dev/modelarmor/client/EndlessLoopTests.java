@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.SplittableRandom;
 
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.RestTemplateOperations;
 import dev.modelarmor.internal.Utf8;
 import dev.modelarmor.retry.BackoffSchedule;
 import dev.modelarmor.retry.CallOutcome;

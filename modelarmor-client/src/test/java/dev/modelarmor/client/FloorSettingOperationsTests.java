@@ -18,6 +18,7 @@ import dev.modelarmor.client.admin.FloorSettingOperations;
 import dev.modelarmor.client.admin.IntegratedService;
 import dev.modelarmor.client.admin.PiAndJailbreakFilterSettings;
 import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,8 @@ import java.util.SplittableRandom;
 
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
+import dev.modelarmor.client.internal.ApiErrorTranslator;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import dev.modelarmor.logging.SuiteLogCapture;
 import dev.modelarmor.retry.CallOutcome;
 import dev.modelarmor.retry.RetrySettings;

@@ -13,6 +13,7 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.modelarmor.client.admin.FloorSetting;
 import dev.modelarmor.client.admin.Template;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import dev.modelarmor.client.internal.transport.DeadlineBoundedRequestFactory;
 import dev.modelarmor.client.internal.transport.ModelArmorRestClients;
 import dev.modelarmor.retry.ModelArmorRetryTemplates;

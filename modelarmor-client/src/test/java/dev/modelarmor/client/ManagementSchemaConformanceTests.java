@@ -33,6 +33,8 @@ import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateMetadata;
 import dev.modelarmor.client.admin.TemplateMetadata.EnforcementType;
 import dev.modelarmor.client.admin.TemplateMetadata.MultiLanguageDetection;
+import dev.modelarmor.client.internal.ListTemplatesResponse;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

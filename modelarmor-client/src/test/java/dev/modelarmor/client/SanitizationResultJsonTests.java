@@ -2,6 +2,8 @@ package dev.modelarmor.client;
 
 import java.util.List;
 
+import dev.modelarmor.client.internal.ModelArmorJson;
+import dev.modelarmor.client.internal.SanitizeResponse;
 import org.junit.jupiter.api.Test;
 
 import dev.modelarmor.client.MaliciousUriFilterResult.MaliciousUriMatchedItem;

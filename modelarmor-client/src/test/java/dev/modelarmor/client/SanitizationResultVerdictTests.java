@@ -2,6 +2,8 @@ package dev.modelarmor.client;
 
 import java.util.Map;
 
+import dev.modelarmor.client.internal.ModelArmorJson;
+import dev.modelarmor.client.internal.SanitizeResponse;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

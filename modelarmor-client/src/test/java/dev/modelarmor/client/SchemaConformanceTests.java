@@ -15,6 +15,10 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.ProtocolMessageEnum;
 import com.google.protobuf.util.JsonFormat;
+import dev.modelarmor.client.internal.ModelArmorJson;
+import dev.modelarmor.client.internal.SanitizeModelResponseRequest;
+import dev.modelarmor.client.internal.SanitizeResponse;
+import dev.modelarmor.client.internal.SanitizeUserPromptRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * {@code com.google.api.grpc:proto-google-cloud-modelarmor-v1}: what we send parses strictly into the
  * official requests, and what the official responses print reads into our records.
  */
-class SchemaConformanceTests {
+public class SchemaConformanceTests {
 
 	private static final byte[] BYTES = "%PDF-1.7 \u00e9\u0000\u00ff".getBytes(StandardCharsets.UTF_8);
 
@@ -225,7 +229,7 @@ class SchemaConformanceTests {
 		assertThat(reparsed.build()).isEqualTo(official);
 	}
 
-	static com.google.cloud.modelarmor.v1.SanitizationResult fullOfficialResult() {
+	public static com.google.cloud.modelarmor.v1.SanitizationResult fullOfficialResult() {
 		var messages = List.of(
 				com.google.cloud.modelarmor.v1.MessageItem.newBuilder()
 					.setMessageType(com.google.cloud.modelarmor.v1.MessageItem.MessageType.WARNING)

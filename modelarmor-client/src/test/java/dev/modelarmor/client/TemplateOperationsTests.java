@@ -24,6 +24,7 @@ import dev.modelarmor.client.admin.Template;
 import dev.modelarmor.client.admin.TemplateAlreadyExistsException;
 import dev.modelarmor.client.admin.TemplateMetadata;
 import dev.modelarmor.client.admin.TemplateOperations;
+import dev.modelarmor.client.internal.ModelArmorJson;
 import dev.modelarmor.retry.VirtualTime;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
