@@ -61,10 +61,12 @@ class McpServerSseScreeningTests extends McpServerTests {
 	}
 
 	@Test
-	void anExcludedPromptIsNotScreened() {
+	void anExcludedPromptIsNotScreenedNorAreItsArguments() {
 		this.parcels.greeting = POISON;
-		McpSchema.GetPromptResult prompt = this.client.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of()));
-		assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text()).isEqualTo(POISON);
+		McpSchema.GetPromptResult prompt = this.client
+			.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of("name", "Ada " + POISON)));
+		assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text()).startsWith(POISON)
+			.endsWith("Dear Ada " + POISON + ".");
 		modelArmor.verify(0, postRequestedFor(urlPathMatching(".*")));
 	}
 
