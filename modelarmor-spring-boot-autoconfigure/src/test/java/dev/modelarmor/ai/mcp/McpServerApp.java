@@ -49,6 +49,13 @@ class McpServerApp {
 	static final McpSchema.Prompt GREETING = new McpSchema.Prompt("greeting", "Greets a customer",
 			List.of(new McpSchema.PromptArgument("name", "The customer's name", false)));
 
+	/** A text resource. */
+	static final McpSchema.Resource README = McpSchema.Resource.builder()
+		.uri("docs://readme")
+		.name("docs://readme")
+		.mimeType("text/plain")
+		.build();
+
 	@Bean
 	Parcels parcels() {
 		return new Parcels();
@@ -97,23 +104,31 @@ class McpServerApp {
 	}
 
 	@Bean
-	@Conditional(StatelessServer.class)
+	@Conditional({ StatelessServer.class, SyncServer.class })
 	List<McpStatelessServerFeatures.SyncPromptSpecification> statelessPrompts(Parcels parcels) {
 		return List.of(new McpStatelessServerFeatures.SyncPromptSpecification(GREETING,
 				(context, request) -> parcels.greet(request)));
 	}
 
 	@Bean
-	@Conditional(StatelessServer.class)
+	@Conditional({ StatelessServer.class, SyncServer.class })
 	List<McpStatelessServerFeatures.SyncResourceSpecification> statelessResources(Parcels parcels) {
-		McpSchema.Resource resource = McpSchema.Resource.builder()
-			.uri("docs://readme")
-			.name("docs://readme")
-			.mimeType("text/plain")
-			.build();
-		return List.of(new McpStatelessServerFeatures.SyncResourceSpecification(resource,
-				(context, request) -> new McpSchema.ReadResourceResult(
-						List.of(new McpSchema.TextResourceContents(request.uri(), "text/plain", parcels.readme)))));
+		return List.of(new McpStatelessServerFeatures.SyncResourceSpecification(README,
+				(context, request) -> parcels.read(request)));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, AsyncServer.class })
+	List<McpStatelessServerFeatures.AsyncPromptSpecification> statelessAsyncPrompts(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.AsyncPromptSpecification(GREETING,
+				(context, request) -> Mono.fromCallable(() -> parcels.greet(request))));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, AsyncServer.class })
+	List<McpStatelessServerFeatures.AsyncResourceSpecification> statelessAsyncResources(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.AsyncResourceSpecification(README,
+				(context, request) -> Mono.fromCallable(() -> parcels.read(request))));
 	}
 
 	@Bean
@@ -186,6 +201,12 @@ class McpServerApp {
 			String text = (name != null) ? this.greeting + " Dear " + name + "." : this.greeting;
 			return new McpSchema.GetPromptResult("A greeting",
 					List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(text))));
+		}
+
+		/** The readme resource. */
+		McpSchema.ReadResourceResult read(McpSchema.ReadResourceRequest request) {
+			return new McpSchema.ReadResourceResult(
+					List.of(new McpSchema.TextResourceContents(request.uri(), "text/plain", this.readme)));
 		}
 
 		void reset() {
