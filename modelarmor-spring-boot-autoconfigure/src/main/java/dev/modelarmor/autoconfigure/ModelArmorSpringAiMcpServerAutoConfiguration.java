@@ -36,8 +36,8 @@ import org.springframework.context.annotation.Import;
  * Auto-configuration of the screening of the MCP server an application serves with Spring AI's MCP server
  * starter: with that starter and {@code modelarmor-spring-ai} on the class path, and unless
  * {@code modelarmor.spring-ai.mcp-server.enabled=false}, a {@link ModelArmorMcpServerScreener} and a bean
- * post-processor that decorates every tool, prompt and resource specification (sync, async and stateless; the lists Spring
- * AI's auto-configuration makes of {@code ToolCallback} beans and {@code @McpTool}, {@code @McpPrompt} and
+ * post-processor that decorates every tool, prompt and resource specification (sync, async and stateless; the
+ * lists Spring AI's auto-configuration makes of {@code ToolCallback} beans and {@code @McpTool}, {@code @McpPrompt} and
  * {@code @McpResource} methods, and the application's own) before the MCP server is built from them. With
  * Micrometer and a {@code MeterRegistry}, the counter {@code modelarmor.mcp.server.screenings} (tags
  * {@code part}, {@code name}, {@code outcome}).

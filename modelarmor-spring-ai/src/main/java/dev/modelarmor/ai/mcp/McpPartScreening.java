@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The parts of an MCP exchange that {@link ModelArmorMcpServerScreener} screens, each into what the server
- * answers: a tool call's and a prompt's arguments (a refusal in place of the call, or nothing), a tool's result, a prompt's
- * messages and a resource's contents (each passed, de-identified, or refused). Every decision is told to the
+ * answers: a tool call's and a prompt's arguments (a refusal in place of the call, or nothing), a tool's result,
+ * a prompt's messages and a resource's contents (each passed, de-identified, or refused). Every decision is told to the
  * {@link ModelArmorMcpServerObserver}; refusals name the filters and the declared name, never the content.
  */
 final class McpPartScreening {

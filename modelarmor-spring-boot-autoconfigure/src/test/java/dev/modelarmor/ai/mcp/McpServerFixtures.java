@@ -90,7 +90,8 @@ final class McpServerFixtures {
 			.withMessageContaining("[pi_and_jailbreak]")
 			.withMessageNotContaining("MCP-SRV-POISON");
 		assertThat(parcels.promptCalls).hasValue(0);
-		McpSchema.GetPromptResult clean = client.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of("name", "Ada")));
+		McpSchema.GetPromptResult clean = client
+			.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of("name", "Ada")));
 		assertThat(((McpSchema.TextContent) clean.messages().get(0).content()).text()).endsWith("Dear Ada.");
 		assertThat(parcels.promptCalls).hasValue(1);
 	}
