@@ -2,6 +2,7 @@ package dev.modelarmor.autoconfigure;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver;
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerScreener;
@@ -35,8 +36,8 @@ import org.springframework.context.annotation.Import;
  * Auto-configuration of the screening of the MCP server an application serves with Spring AI's MCP server
  * starter: with that starter and {@code modelarmor-spring-ai} on the class path, and unless
  * {@code modelarmor.spring-ai.mcp-server.enabled=false}, a {@link ModelArmorMcpServerScreener} and a bean
- * post-processor that decorates every tool, prompt and resource specification (sync and async; the lists Spring
- * AI's auto-configuration makes of {@code ToolCallback} beans and {@code @McpTool}, {@code @McpPrompt} and
+ * post-processor that decorates every tool, prompt and resource specification (sync, async and stateless; the
+ * lists Spring AI's auto-configuration makes of {@code ToolCallback} beans and {@code @McpTool}, {@code @McpPrompt} and
  * {@code @McpResource} methods, and the application's own) before the MCP server is built from them. With
  * Micrometer and a {@code MeterRegistry}, the counter {@code modelarmor.mcp.server.screenings} (tags
  * {@code part}, {@code name}, {@code outcome}).
@@ -121,6 +122,48 @@ public final class ModelArmorSpringAiMcpServerAutoConfiguration {
 	 */
 	static final class SpecificationsPostProcessor implements BeanPostProcessor {
 
+		/**
+		 * The specifications the screener decorates, each with how: every tool, prompt and resource specification
+		 * of the sync, async and stateless servers.
+		 */
+		private static final List<Screened<?>> SCREENED = List.of(
+				new Screened<>(SyncToolSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(AsyncToolSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(SyncPromptSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(AsyncPromptSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(SyncResourceSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(AsyncResourceSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(SyncResourceTemplateSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(AsyncResourceTemplateSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.SyncToolSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.AsyncToolSpecification.class, ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.SyncPromptSpecification.class,
+						ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.AsyncPromptSpecification.class,
+						ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.SyncResourceSpecification.class,
+						ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.AsyncResourceSpecification.class,
+						ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.SyncResourceTemplateSpecification.class,
+						ModelArmorMcpServerScreener::screened),
+				new Screened<>(McpStatelessServerFeatures.AsyncResourceTemplateSpecification.class,
+						ModelArmorMcpServerScreener::screened));
+
+		/**
+		 * One kind of specification and how the screener decorates it.
+		 * @param type the specification's type
+		 * @param screen decorates one
+		 * @param <T> the specification's type
+		 */
+		private record Screened<T>(Class<T> type, BiFunction<ModelArmorMcpServerScreener, T, T> screen) {
+
+			Object screened(ModelArmorMcpServerScreener screener, Object specification) {
+				return this.screen.apply(screener, this.type.cast(specification));
+			}
+
+		}
+
 		private final ObjectProvider<ModelArmorMcpServerScreener> screener;
 
 		SpecificationsPostProcessor(ObjectProvider<ModelArmorMcpServerScreener> screener) {
@@ -144,44 +187,16 @@ public final class ModelArmorSpringAiMcpServerAutoConfiguration {
 		}
 
 		private static boolean isSpecification(@Nullable Object bean) {
-			return bean instanceof SyncToolSpecification || bean instanceof AsyncToolSpecification
-					|| bean instanceof SyncPromptSpecification || bean instanceof AsyncPromptSpecification
-					|| bean instanceof SyncResourceSpecification || bean instanceof AsyncResourceSpecification
-					|| bean instanceof SyncResourceTemplateSpecification
-					|| bean instanceof AsyncResourceTemplateSpecification
-					|| bean instanceof McpStatelessServerFeatures.SyncToolSpecification
-					|| bean instanceof McpStatelessServerFeatures.AsyncToolSpecification;
+			return SCREENED.stream().anyMatch((kind) -> kind.type().isInstance(bean));
 		}
 
 		private static Object screened(ModelArmorMcpServerScreener screener, Object specification) {
-			if (specification instanceof SyncToolSpecification tool) {
-				return screener.screened(tool);
+			for (Screened<?> kind : SCREENED) {
+				if (kind.type().isInstance(specification)) {
+					return kind.screened(screener, specification);
+				}
 			}
-			if (specification instanceof AsyncToolSpecification tool) {
-				return screener.screened(tool);
-			}
-			if (specification instanceof SyncPromptSpecification prompt) {
-				return screener.screened(prompt);
-			}
-			if (specification instanceof AsyncPromptSpecification prompt) {
-				return screener.screened(prompt);
-			}
-			if (specification instanceof SyncResourceSpecification resource) {
-				return screener.screened(resource);
-			}
-			if (specification instanceof AsyncResourceSpecification resource) {
-				return screener.screened(resource);
-			}
-			if (specification instanceof SyncResourceTemplateSpecification resources) {
-				return screener.screened(resources);
-			}
-			if (specification instanceof AsyncResourceTemplateSpecification resources) {
-				return screener.screened(resources);
-			}
-			if (specification instanceof McpStatelessServerFeatures.SyncToolSpecification tool) {
-				return screener.screened(tool);
-			}
-			return screener.screened((McpStatelessServerFeatures.AsyncToolSpecification) specification);
+			throw new IllegalArgumentException("Not an MCP server specification: " + specification.getClass().getName());
 		}
 
 	}

@@ -43,7 +43,7 @@ public class ModelArmorSpringAiMcpServerProperties {
 	private List<String> excludedTools = new ArrayList<>();
 
 	/**
-	 * Names of prompts whose results are not screened.
+	 * Names of prompts whose arguments and results are not screened.
 	 */
 	private List<String> excludedPrompts = new ArrayList<>();
 

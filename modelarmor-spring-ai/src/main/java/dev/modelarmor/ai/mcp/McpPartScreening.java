@@ -16,6 +16,7 @@ import dev.modelarmor.screening.ScreeningDecision.Rejected;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.Content;
+import io.modelcontextprotocol.spec.McpSchema.GetPromptRequest;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
 import io.modelcontextprotocol.spec.McpSchema.PromptMessage;
 import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
@@ -24,8 +25,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The parts of an MCP exchange that {@link ModelArmorMcpServerScreener} screens, each into what the server
- * answers: a tool call's arguments (a refusal in place of the call, or nothing), a tool's result, a prompt's
- * messages and a resource's contents (each passed, de-identified, or refused). Every decision is told to the
+ * answers: a tool call's and a prompt's arguments (a refusal in place of the call, or nothing), a tool's result,
+ * a prompt's messages and a resource's contents (each passed, de-identified, or refused). Every decision is told to the
  * {@link ModelArmorMcpServerObserver}; refusals name the filters and the declared name, never the content.
  */
 final class McpPartScreening {
@@ -52,18 +53,38 @@ final class McpPartScreening {
 	 * @return the error result that refuses the call, or empty when the tool may run
 	 */
 	CompletableFuture<Optional<CallToolResult>> arguments(String name, CallToolRequest request, McpScope scope) {
-		Map<String, Object> arguments = request.arguments();
+		return refusal(Part.TOOL_ARGUMENTS, "tool", name, request.arguments(), scope)
+			.thenApply((refusal) -> refusal.map((refused) -> McpRefusals.toolError(McpRefusals
+				.message("the arguments of tool \"" + McpRefusals.loggable(name) + "\"", refused))));
+	}
+
+	/**
+	 * Screens a {@code prompts/get}'s arguments (what the prompt interpolates into its messages) as a prompt.
+	 * @param name the prompt's declared name
+	 * @param request the request
+	 * @param scope the request's tenant and attributes
+	 * @return the request when the prompt may run; fails with a JSON-RPC error that refuses it
+	 */
+	CompletableFuture<GetPromptRequest> promptArguments(String name, GetPromptRequest request, McpScope scope) {
+		return refusal(Part.PROMPT_ARGUMENTS, "prompt", name, request.arguments(), scope)
+			.thenCompose((refusal) -> refusal.isEmpty() ? CompletableFuture.completedFuture(request)
+					: CompletableFuture.failedFuture(McpRefusals.error(McpRefusals.message(
+							"the arguments of prompt \"" + McpRefusals.loggable(name) + "\"", refusal.get()))));
+	}
+
+	/** Screens a request's arguments as a prompt: the refusal, or empty when they passed. */
+	private CompletableFuture<Optional<Refusal>> refusal(Part part, String kind, String name,
+			@Nullable Map<String, Object> arguments, McpScope scope) {
 		if (arguments == null || arguments.isEmpty()) {
-			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
+			this.observer.screened(part, name, Outcome.PASSED);
 			return CompletableFuture.completedFuture(Optional.empty());
 		}
-		return this.contents.json(Phase.PROMPT, caller("tool", name), arguments, scope).thenApply((decision) -> {
+		return this.contents.json(Phase.PROMPT, caller(kind, name), arguments, scope).thenApply((decision) -> {
 			if (decision instanceof Refusal refusal) {
-				this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.REFUSED);
-				return Optional.of(McpRefusals.toolError(
-						McpRefusals.message("the arguments of tool \"" + McpRefusals.loggable(name) + "\"", refusal)));
+				this.observer.screened(part, name, Outcome.REFUSED);
+				return Optional.of(refusal);
 			}
-			this.observer.screened(Part.TOOL_ARGUMENTS, name, Outcome.PASSED);
+			this.observer.screened(part, name, Outcome.PASSED);
 			return Optional.empty();
 		});
 	}

@@ -34,6 +34,9 @@ public interface ModelArmorMcpServerObserver {
 		/** A tool's name, description and input schema, before its first call. */
 		TOOL_DEFINITION,
 
+		/** The arguments of a {@code prompts/get}, before the prompt runs. */
+		PROMPT_ARGUMENTS,
+
 		/** The result of a {@code prompts/get}. */
 		PROMPT,
 

@@ -13,7 +13,7 @@ import dev.modelarmor.screening.MatchAction;
  * parts of a result only: arguments are JSON the tool parses, and structured content is JSON another program
  * parses, so a match there blocks); or log and go on
  * @param excludedTools names of the tools whose calls are not screened
- * @param excludedPrompts names of the prompts whose results are not screened
+ * @param excludedPrompts names of the prompts whose arguments and results are not screened
  * @param excludedResources URIs (or URI templates, as the server declares them) of the resources whose contents
  * are not screened
  * @param screenToolDefinitions whether a tool's name, description and input schema are screened (once while they

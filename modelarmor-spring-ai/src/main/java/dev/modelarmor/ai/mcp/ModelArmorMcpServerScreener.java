@@ -2,8 +2,9 @@ package dev.modelarmor.ai.mcp;
 
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Outcome;
 import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Part;
@@ -40,7 +41,7 @@ import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * Screens what an application's MCP server serves to other agents, by decorating the MCP Java SDK's server
- * specifications (sync and async):
+ * specifications (sync, async and stateless, each the same way):
  * <ul>
  * <li>{@code tools/call}: the arguments the calling agent sent, as a prompt ({@link Phase#PROMPT},
  * {@code sanitizeUserPrompt}) before the tool runs; the tool's result (its content parts and structured
@@ -50,8 +51,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  * Sensitive Data Protection alone matched leave de-identified; arguments and structured content block.</li>
  * <li>a tool's definition (name, description, input schema), screened once while it does not change, before
  * its first call: a tool whose definition is blocked answers every call with an error result.</li>
- * <li>{@code prompts/get} and {@code resources/read}: their results as responses; a refusal is a JSON-RPC
- * error naming the filters.</li>
+ * <li>{@code prompts/get}: the arguments the calling agent sent (what the prompt interpolates), as a prompt
+ * before the prompt runs; its result as a response. {@code resources/read}: its contents as a response. A refusal
+ * is a JSON-RPC error naming the filters, never the content; refused arguments never run the prompt.</li>
  * </ul>
  * Each request's tenant comes from the transport (a header the starter's filter read, or what an application's
  * transport context extractor put under {@code modelarmor.tenant}), else from the request's {@code _meta}. Log
@@ -170,37 +172,76 @@ public final class ModelArmorMcpServerScreener {
 	}
 
 	/**
-	 * A prompt whose results are screened; one that is excluded, or already screened, is returned as it is.
+	 * A prompt whose arguments and results are screened; one that is excluded, or already screened, is returned
+	 * as it is.
 	 * @param prompt the prompt's specification
 	 * @return the screened specification
 	 */
 	public SyncPromptSpecification screened(SyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (prompt.promptHandler() instanceof ScreenedHandler || this.options.excludedPrompts().contains(name)) {
+		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
 		return new SyncPromptSpecification(prompt.prompt(),
-				(SyncPromptHandler) (exchange, request) -> McpContentScreening.await(this.parts.promptResult(name,
-						handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta()))));
+				(Screened<McpSyncServerExchange, GetPromptRequest, GetPromptResult>) (exchange, request) -> promptSync(
+						name, McpScope.of(exchange.transportContext(), request.meta()), request,
+						(passed) -> handler.apply(exchange, passed)));
 	}
 
 	/**
-	 * A prompt whose results are screened; one that is excluded, or already screened, is returned as it is.
+	 * A prompt whose arguments and results are screened; one that is excluded, or already screened, is returned
+	 * as it is.
 	 * @param prompt the prompt's specification
 	 * @return the screened specification
 	 */
 	public AsyncPromptSpecification screened(AsyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (prompt.promptHandler() instanceof ScreenedHandler || this.options.excludedPrompts().contains(name)) {
+		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>> handler = prompt.promptHandler();
-		return new AsyncPromptSpecification(prompt.prompt(), (AsyncPromptHandler) (exchange, request) -> {
-			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
-			return handler.apply(exchange, request)
-				.flatMap((result) -> Mono.fromFuture(() -> this.parts.promptResult(name, result, scope)));
-		});
+		return new AsyncPromptSpecification(prompt.prompt(),
+				(Screened<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>>) (exchange,
+						request) -> promptAsync(name, McpScope.of(exchange.transportContext(), request.meta()), request,
+								(passed) -> handler.apply(exchange, passed)));
+	}
+
+	/**
+	 * A stateless server's prompt whose arguments and results are screened; one that is excluded, or already
+	 * screened, is returned as it is.
+	 * @param prompt the prompt's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.SyncPromptSpecification screened(
+			McpStatelessServerFeatures.SyncPromptSpecification prompt) {
+		String name = prompt.prompt().name();
+		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+			return prompt;
+		}
+		BiFunction<McpTransportContext, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
+		return new McpStatelessServerFeatures.SyncPromptSpecification(prompt.prompt(),
+				(Screened<McpTransportContext, GetPromptRequest, GetPromptResult>) (context, request) -> promptSync(name,
+						McpScope.of(context, request.meta()), request, (passed) -> handler.apply(context, passed)));
+	}
+
+	/**
+	 * A stateless server's prompt whose arguments and results are screened; one that is excluded, or already
+	 * screened, is returned as it is.
+	 * @param prompt the prompt's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.AsyncPromptSpecification screened(
+			McpStatelessServerFeatures.AsyncPromptSpecification prompt) {
+		String name = prompt.prompt().name();
+		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+			return prompt;
+		}
+		BiFunction<McpTransportContext, GetPromptRequest, Mono<GetPromptResult>> handler = prompt.promptHandler();
+		return new McpStatelessServerFeatures.AsyncPromptSpecification(prompt.prompt(),
+				(Screened<McpTransportContext, GetPromptRequest, Mono<GetPromptResult>>) (context,
+						request) -> promptAsync(name, McpScope.of(context, request.meta()), request,
+								(passed) -> handler.apply(context, passed)));
 	}
 
 	/**
@@ -210,7 +251,7 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public SyncResourceSpecification screened(SyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (resource.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+		if (screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
 		return new SyncResourceSpecification(resource.resource(), syncRead(name, resource.readHandler()));
@@ -223,10 +264,42 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public AsyncResourceSpecification screened(AsyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (resource.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+		if (screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
 		return new AsyncResourceSpecification(resource.resource(), asyncRead(name, resource.readHandler()));
+	}
+
+	/**
+	 * A stateless server's resource whose contents are screened; one that is excluded, or already screened, is
+	 * returned as it is.
+	 * @param resource the resource's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.SyncResourceSpecification screened(
+			McpStatelessServerFeatures.SyncResourceSpecification resource) {
+		String name = resource.resource().uri();
+		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+			return resource;
+		}
+		return new McpStatelessServerFeatures.SyncResourceSpecification(resource.resource(),
+				statelessSyncRead(name, resource.readHandler()));
+	}
+
+	/**
+	 * A stateless server's resource whose contents are screened; one that is excluded, or already screened, is
+	 * returned as it is.
+	 * @param resource the resource's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.AsyncResourceSpecification screened(
+			McpStatelessServerFeatures.AsyncResourceSpecification resource) {
+		String name = resource.resource().uri();
+		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+			return resource;
+		}
+		return new McpStatelessServerFeatures.AsyncResourceSpecification(resource.resource(),
+				statelessAsyncRead(name, resource.readHandler()));
 	}
 
 	/**
@@ -236,7 +309,7 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public SyncResourceTemplateSpecification screened(SyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (resources.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+		if (screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
 		return new SyncResourceTemplateSpecification(resources.resourceTemplate(), syncRead(name, resources.readHandler()));
@@ -249,26 +322,102 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public AsyncResourceTemplateSpecification screened(AsyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (resources.readHandler() instanceof ScreenedHandler || this.options.excludedResources().contains(name)) {
+		if (screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
 		return new AsyncResourceTemplateSpecification(resources.resourceTemplate(),
 				asyncRead(name, resources.readHandler()));
 	}
 
+	/**
+	 * A stateless server's resources of a URI template whose contents are screened; excluded by the template as
+	 * declared.
+	 * @param resources the resource template's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.SyncResourceTemplateSpecification screened(
+			McpStatelessServerFeatures.SyncResourceTemplateSpecification resources) {
+		String name = resources.resourceTemplate().uriTemplate();
+		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+			return resources;
+		}
+		return new McpStatelessServerFeatures.SyncResourceTemplateSpecification(resources.resourceTemplate(),
+				statelessSyncRead(name, resources.readHandler()));
+	}
+
+	/**
+	 * A stateless server's resources of a URI template whose contents are screened; excluded by the template as
+	 * declared.
+	 * @param resources the resource template's specification
+	 * @return the screened specification
+	 */
+	public McpStatelessServerFeatures.AsyncResourceTemplateSpecification screened(
+			McpStatelessServerFeatures.AsyncResourceTemplateSpecification resources) {
+		String name = resources.resourceTemplate().uriTemplate();
+		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+			return resources;
+		}
+		return new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(resources.resourceTemplate(),
+				statelessAsyncRead(name, resources.readHandler()));
+	}
+
+	private boolean screenedOrExcludedPrompt(Object handler, String name) {
+		return handler instanceof ScreenedHandler || this.options.excludedPrompts().contains(name);
+	}
+
+	private boolean screenedOrExcludedResource(Object handler, String name) {
+		return handler instanceof ScreenedHandler || this.options.excludedResources().contains(name);
+	}
+
+	/** Screens the arguments on the receiving thread, runs the prompt there, and screens its result. */
+	private GetPromptResult promptSync(String name, McpScope scope, GetPromptRequest request,
+			Function<GetPromptRequest, GetPromptResult> run) {
+		GetPromptRequest passed = McpContentScreening.await(this.parts.promptArguments(name, request, scope));
+		return McpContentScreening.await(this.parts.promptResult(name, run.apply(passed), scope));
+	}
+
+	/** Screens the arguments, then subscribes to the prompt, and screens its result, without blocking. */
+	private Mono<GetPromptResult> promptAsync(String name, McpScope scope, GetPromptRequest request,
+			Function<GetPromptRequest, Mono<GetPromptResult>> run) {
+		return Mono.fromFuture(() -> this.parts.promptArguments(name, request, scope))
+			.flatMap(run)
+			.flatMap((result) -> Mono.fromFuture(() -> this.parts.promptResult(name, result, scope)));
+	}
+
 	private BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> syncRead(String name,
 			BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
-		return (SyncReadHandler) (exchange, request) -> McpContentScreening.await(this.parts.resourceResult(name,
-				handler.apply(exchange, request), McpScope.of(exchange.transportContext(), request.meta())));
+		return (Screened<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult>) (exchange,
+				request) -> readSync(name, McpScope.of(exchange.transportContext(), request.meta()),
+						() -> handler.apply(exchange, request));
 	}
 
 	private BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> asyncRead(String name,
 			BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> handler) {
-		return (AsyncReadHandler) (exchange, request) -> {
-			McpScope scope = McpScope.of(exchange.transportContext(), request.meta());
-			return handler.apply(exchange, request)
-				.flatMap((result) -> Mono.fromFuture(() -> this.parts.resourceResult(name, result, scope)));
-		};
+		return (Screened<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>>) (exchange,
+				request) -> readAsync(name, McpScope.of(exchange.transportContext(), request.meta()),
+						() -> handler.apply(exchange, request));
+	}
+
+	private BiFunction<McpTransportContext, ReadResourceRequest, ReadResourceResult> statelessSyncRead(String name,
+			BiFunction<McpTransportContext, ReadResourceRequest, ReadResourceResult> handler) {
+		return (Screened<McpTransportContext, ReadResourceRequest, ReadResourceResult>) (context,
+				request) -> readSync(name, McpScope.of(context, request.meta()), () -> handler.apply(context, request));
+	}
+
+	private BiFunction<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>> statelessAsyncRead(
+			String name, BiFunction<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>> handler) {
+		return (Screened<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>>) (context,
+				request) -> readAsync(name, McpScope.of(context, request.meta()), () -> handler.apply(context, request));
+	}
+
+	/** Reads the resource on the receiving thread and screens its contents. */
+	private ReadResourceResult readSync(String name, McpScope scope, Supplier<ReadResourceResult> read) {
+		return McpContentScreening.await(this.parts.resourceResult(name, read.get(), scope));
+	}
+
+	/** Subscribes to the resource and screens its contents, without blocking. */
+	private Mono<ReadResourceResult> readAsync(String name, McpScope scope, Supplier<Mono<ReadResourceResult>> read) {
+		return Mono.defer(read).flatMap((result) -> Mono.fromFuture(() -> this.parts.resourceResult(name, result, scope)));
 	}
 
 	private boolean excludedTool(Tool tool) {
@@ -302,23 +451,8 @@ public final class ModelArmorMcpServerScreener {
 
 	}
 
-	private interface SyncPromptHandler
-			extends BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult>, ScreenedHandler {
-
-	}
-
-	private interface AsyncPromptHandler
-			extends BiFunction<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>>, ScreenedHandler {
-
-	}
-
-	private interface SyncReadHandler
-			extends BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult>, ScreenedHandler {
-
-	}
-
-	private interface AsyncReadHandler
-			extends BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>>, ScreenedHandler {
+	/** A handler this screener made, of any specification's shape. */
+	private interface Screened<T, U, R> extends BiFunction<T, U, R>, ScreenedHandler {
 
 	}
 
@@ -331,7 +465,7 @@ public final class ModelArmorMcpServerScreener {
 	 * @return the result, or the refusal in its place
 	 */
 	private CallToolResult callSync(Tool tool, McpScope scope, CallToolRequest request,
-			java.util.function.Function<CallToolRequest, CallToolResult> run) {
+			Function<CallToolRequest, CallToolResult> run) {
 		Optional<CallToolResult> withheld = definitionRefusal(tool);
 		if (withheld.isPresent()) {
 			return withheld.get();
@@ -352,7 +486,7 @@ public final class ModelArmorMcpServerScreener {
 	 * @return the result, or the refusal in its place
 	 */
 	private Mono<CallToolResult> callAsync(Tool tool, McpScope scope, CallToolRequest request,
-			java.util.function.Function<CallToolRequest, Mono<CallToolResult>> run) {
+			Function<CallToolRequest, Mono<CallToolResult>> run) {
 		Mono<Optional<CallToolResult>> withheld = (this.definitions != null)
 				? Mono.fromCallable(() -> definitionRefusal(tool)).subscribeOn(Schedulers.boundedElastic())
 				: Mono.just(Optional.empty());

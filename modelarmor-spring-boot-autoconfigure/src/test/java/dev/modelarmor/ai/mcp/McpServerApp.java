@@ -13,6 +13,7 @@ import io.modelcontextprotocol.server.McpServerFeatures.AsyncResourceSpecificati
 import io.modelcontextprotocol.server.McpServerFeatures.SyncPromptSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceSpecification;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
 import reactor.core.publisher.Mono;
 
@@ -43,6 +44,17 @@ class McpServerApp {
 	/** A 1x1 PNG image. */
 	static final byte[] PNG = Base64.getDecoder()
 		.decode("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==");
+
+	/** A prompt with an optional argument, the customer's name, that it interpolates into its message. */
+	static final McpSchema.Prompt GREETING = new McpSchema.Prompt("greeting", "Greets a customer",
+			List.of(new McpSchema.PromptArgument("name", "The customer's name", false)));
+
+	/** A text resource. */
+	static final McpSchema.Resource README = McpSchema.Resource.builder()
+		.uri("docs://readme")
+		.name("docs://readme")
+		.mimeType("text/plain")
+		.build();
 
 	@Bean
 	Parcels parcels() {
@@ -88,12 +100,35 @@ class McpServerApp {
 	@Bean
 	@Conditional(SyncServer.class)
 	List<SyncPromptSpecification> prompts(Parcels parcels) {
-		McpSchema.Prompt prompt = new McpSchema.Prompt("greeting", "Greets a customer", List.of());
-		return List.of(new SyncPromptSpecification(prompt, (exchange, request) -> {
-			parcels.promptCalls.incrementAndGet();
-			return new McpSchema.GetPromptResult("A greeting", List.of(new McpSchema.PromptMessage(
-					McpSchema.Role.USER, new McpSchema.TextContent(parcels.greeting))));
-		}));
+		return List.of(new SyncPromptSpecification(GREETING, (exchange, request) -> parcels.greet(request)));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, SyncServer.class })
+	List<McpStatelessServerFeatures.SyncPromptSpecification> statelessPrompts(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.SyncPromptSpecification(GREETING,
+				(context, request) -> parcels.greet(request)));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, SyncServer.class })
+	List<McpStatelessServerFeatures.SyncResourceSpecification> statelessResources(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.SyncResourceSpecification(README,
+				(context, request) -> parcels.read(request)));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, AsyncServer.class })
+	List<McpStatelessServerFeatures.AsyncPromptSpecification> statelessAsyncPrompts(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.AsyncPromptSpecification(GREETING,
+				(context, request) -> Mono.fromCallable(() -> parcels.greet(request))));
+	}
+
+	@Bean
+	@Conditional({ StatelessServer.class, AsyncServer.class })
+	List<McpStatelessServerFeatures.AsyncResourceSpecification> statelessAsyncResources(Parcels parcels) {
+		return List.of(new McpStatelessServerFeatures.AsyncResourceSpecification(README,
+				(context, request) -> Mono.fromCallable(() -> parcels.read(request))));
 	}
 
 	@Bean
@@ -110,12 +145,8 @@ class McpServerApp {
 	@Bean
 	@Conditional(AsyncServer.class)
 	List<AsyncPromptSpecification> asyncPrompts(Parcels parcels) {
-		McpSchema.Prompt prompt = new McpSchema.Prompt("greeting", "Greets a customer", List.of());
-		return List.of(new AsyncPromptSpecification(prompt, (exchange, request) -> Mono.fromCallable(() -> {
-			parcels.promptCalls.incrementAndGet();
-			return new McpSchema.GetPromptResult("A greeting", List.of(new McpSchema.PromptMessage(McpSchema.Role.USER,
-					new McpSchema.TextContent(parcels.greeting))));
-		})));
+		return List.of(new AsyncPromptSpecification(GREETING,
+				(exchange, request) -> Mono.fromCallable(() -> parcels.greet(request))));
 	}
 
 	@Bean
@@ -163,6 +194,21 @@ class McpServerApp {
 			return this.weather;
 		}
 
+		/** The greeting prompt: its message, with the customer's name when the client sent one. */
+		McpSchema.GetPromptResult greet(McpSchema.GetPromptRequest request) {
+			this.promptCalls.incrementAndGet();
+			Object name = (request.arguments() != null) ? request.arguments().get("name") : null;
+			String text = (name != null) ? this.greeting + " Dear " + name + "." : this.greeting;
+			return new McpSchema.GetPromptResult("A greeting",
+					List.of(new McpSchema.PromptMessage(McpSchema.Role.USER, new McpSchema.TextContent(text))));
+		}
+
+		/** The readme resource. */
+		McpSchema.ReadResourceResult read(McpSchema.ReadResourceRequest request) {
+			return new McpSchema.ReadResourceResult(
+					List.of(new McpSchema.TextResourceContents(request.uri(), "text/plain", this.readme)));
+		}
+
 		void reset() {
 			this.weatherCalls.set(0);
 			this.statementCalls.set(0);
@@ -182,6 +228,16 @@ class McpServerApp {
 		@Override
 		public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
 			return !new SyncServer().matches(context, metadata);
+		}
+
+	}
+
+	/** The server is a stateless one. */
+	static class StatelessServer implements org.springframework.context.annotation.Condition {
+
+		@Override
+		public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+			return "stateless".equalsIgnoreCase(context.getEnvironment().getProperty("spring.ai.mcp.server.protocol", ""));
 		}
 
 	}

@@ -67,6 +67,11 @@ class McpServerAsyncScreeningTests extends McpServerTests {
 	}
 
 	@Test
+	void poisonedPromptArgumentsAreRefusedBeforeThePromptRuns() {
+		McpServerFixtures.assertPoisonedPromptArgumentsAreRefusedBeforeThePromptRuns(this.client, this.parcels);
+	}
+
+	@Test
 	void modelArmorDownFailsClosed() {
 		ModelArmorStubs.failEverything(modelArmor);
 		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));

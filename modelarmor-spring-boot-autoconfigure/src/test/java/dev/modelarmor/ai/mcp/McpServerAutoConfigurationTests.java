@@ -1,5 +1,6 @@
 package dev.modelarmor.ai.mcp;
 
+import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Map;
 
@@ -7,10 +8,13 @@ import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.modelarmor.autoconfigure.ModelArmorAutoConfiguration;
 import dev.modelarmor.autoconfigure.ModelArmorSpringAiMcpServerAutoConfiguration;
 import dev.modelarmor.guard.ModelArmorStubs;
+import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -25,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The wiring of the MCP server's screening: on by default beside Spring AI's MCP server starter, off with
  * {@code modelarmor.spring-ai.mcp-server.enabled=false}, an invalid property fails startup naming it, and the
- * application's own specification beans are decorated as Spring AI's are, their generic type kept.
+ * application's own specification beans, of every kind, are decorated as Spring AI's are, their generic type kept.
  */
 class McpServerAutoConfigurationTests {
 
@@ -51,6 +55,57 @@ class McpServerAutoConfigurationTests {
 			assertThat(tool.callHandler()).isNotSameAs(Tools.HANDLER);
 			assertThat(context.getBean("single", SyncToolSpecification.class).callHandler()).isNotSameAs(Tools.HANDLER);
 		});
+	}
+
+	@Test
+	void everyKindOfSpecificationIsDecoratedSyncAsyncAndStateless() {
+		McpSchema.Tool tool = Tools.tool("lookup");
+		McpSchema.Prompt prompt = new McpSchema.Prompt("greeting", "Greets", List.of());
+		McpSchema.Resource resource = McpSchema.Resource.builder().uri("docs://readme").name("readme").build();
+		McpSchema.ResourceTemplate template = McpSchema.ResourceTemplate.builder()
+			.uriTemplate("docs://{page}")
+			.name("docs")
+			.build();
+		List<Object> specifications = List.of(new SyncToolSpecification(tool, Tools.HANDLER),
+				new McpServerFeatures.AsyncToolSpecification(tool, (exchange, request) -> Mono.empty()),
+				new McpServerFeatures.SyncPromptSpecification(prompt, (exchange, request) -> null),
+				new McpServerFeatures.AsyncPromptSpecification(prompt, (exchange, request) -> Mono.empty()),
+				new McpServerFeatures.SyncResourceSpecification(resource, (exchange, request) -> null),
+				new McpServerFeatures.AsyncResourceSpecification(resource, (exchange, request) -> Mono.empty()),
+				new McpServerFeatures.SyncResourceTemplateSpecification(template, (exchange, request) -> null),
+				new McpServerFeatures.AsyncResourceTemplateSpecification(template, (exchange, request) -> Mono.empty()),
+				new McpStatelessServerFeatures.SyncToolSpecification(tool, (context, request) -> null),
+				new McpStatelessServerFeatures.AsyncToolSpecification(tool, (context, request) -> Mono.empty()),
+				new McpStatelessServerFeatures.SyncPromptSpecification(prompt, (context, request) -> null),
+				new McpStatelessServerFeatures.AsyncPromptSpecification(prompt, (context, request) -> Mono.empty()),
+				new McpStatelessServerFeatures.SyncResourceSpecification(resource, (context, request) -> null),
+				new McpStatelessServerFeatures.AsyncResourceSpecification(resource, (context, request) -> Mono.empty()),
+				new McpStatelessServerFeatures.SyncResourceTemplateSpecification(template, (context, request) -> null),
+				new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(template,
+						(context, request) -> Mono.empty()));
+		ApplicationContextRunner runner = this.runner;
+		for (int i = 0; i < specifications.size(); i++) {
+			Object specification = specifications.get(i);
+			runner = runner.withBean("specification" + i, Object.class, () -> specification);
+		}
+		runner.run((context) -> {
+			for (int i = 0; i < specifications.size(); i++) {
+				Object original = specifications.get(i);
+				Object served = context.getBean("specification" + i);
+				assertThat(served).as(original.getClass().getName()).isInstanceOf(original.getClass());
+				assertThat(handler(served)).as(original.getClass().getName()).isNotSameAs(handler(original));
+			}
+		});
+	}
+
+	/** The handler of a specification: the record's one {@code BiFunction}. */
+	private static Object handler(Object specification) throws Exception {
+		for (RecordComponent component : specification.getClass().getRecordComponents()) {
+			if (component.getType() == java.util.function.BiFunction.class) {
+				return component.getAccessor().invoke(specification);
+			}
+		}
+		throw new AssertionError("no handler in " + specification.getClass().getName());
 	}
 
 	@Test

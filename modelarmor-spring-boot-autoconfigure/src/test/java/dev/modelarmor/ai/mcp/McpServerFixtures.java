@@ -8,6 +8,7 @@ import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientSseClientTransport;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 
@@ -18,6 +19,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What the MCP server tests share: Model Armor's answers (a poison marker is a jailbreak in a prompt or a
@@ -71,6 +74,54 @@ final class McpServerFixtures {
 			.build();
 		client.initialize();
 		return client;
+	}
+
+	/**
+	 * What every server flavour answers to a {@code prompts/get} whose argument is a jailbreak: a JSON-RPC error
+	 * naming the filters, never the content, before the prompt runs; a clean argument reaches the prompt.
+	 * @param client connected to the server
+	 * @param parcels the server's prompt
+	 */
+	static void assertPoisonedPromptArgumentsAreRefusedBeforeThePromptRuns(McpSyncClient client,
+			McpServerApp.Parcels parcels) {
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> client.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of("name", POISON))))
+			.withMessageContaining("arguments of prompt \"greeting\"")
+			.withMessageContaining("[pi_and_jailbreak]")
+			.withMessageNotContaining("MCP-SRV-POISON");
+		assertThat(parcels.promptCalls).hasValue(0);
+		McpSchema.GetPromptResult clean = client
+			.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of("name", "Ada")));
+		assertThat(((McpSchema.TextContent) clean.messages().get(0).content()).text()).endsWith("Dear Ada.");
+		assertThat(parcels.promptCalls).hasValue(1);
+	}
+
+	/**
+	 * What every server flavour answers to a poisoned prompt and to a resource carrying a card number: JSON-RPC
+	 * errors naming the filters, never the content; clean ones pass.
+	 * @param client connected to the server
+	 * @param parcels the server's prompt and resource
+	 */
+	static void assertPromptsAndResourcesAreScreened(McpSyncClient client, McpServerApp.Parcels parcels) {
+		assertThat(((McpSchema.TextContent) client.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of()))
+			.messages()
+			.get(0)
+			.content()).text()).isEqualTo("Hello, how can I help?");
+		assertThat(((McpSchema.TextResourceContents) client.readResource(new McpSchema.ReadResourceRequest("docs://readme"))
+			.contents()
+			.get(0)).text()).contains("two days");
+		parcels.greeting = POISON;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> client.getPrompt(new McpSchema.GetPromptRequest("greeting", java.util.Map.of())))
+			.withMessageContaining("prompt \"greeting\"")
+			.withMessageContaining("[pi_and_jailbreak]")
+			.withMessageNotContaining("MCP-SRV-POISON");
+		parcels.readme = "Call us. Card " + CARD;
+		assertThatExceptionOfType(McpError.class)
+			.isThrownBy(() -> client.readResource(new McpSchema.ReadResourceRequest("docs://readme")))
+			.withMessageContaining("resource \"docs://readme\"")
+			.withMessageContaining("[sdp]")
+			.withMessageNotContaining("4111");
 	}
 
 	static String text(CallToolResult result) {

@@ -190,6 +190,11 @@ class McpServerScreeningTests extends McpServerTests {
 	}
 
 	@Test
+	void poisonedPromptArgumentsAreRefusedBeforeThePromptRuns() {
+		McpServerFixtures.assertPoisonedPromptArgumentsAreRefusedBeforeThePromptRuns(this.client, this.parcels);
+	}
+
+	@Test
 	void resourcesAreScreenedTextAndImagesAlikeAndAudioIsRefusedUnscreened() {
 		McpSchema.ReadResourceResult readme = this.client.readResource(new McpSchema.ReadResourceRequest("docs://readme"));
 		assertThat(((McpSchema.TextResourceContents) readme.contents().get(0)).text()).contains("two days");

@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The same application as a stateless MCP server ({@code spring.ai.mcp.server.protocol=STATELESS}): Spring AI's
- * stateless tool specifications are screened with the same answers as the sync server's.
+ * stateless tool, prompt and resource specifications are screened with the same answers as the sync server's.
  */
 @SpringBootTest(classes = { McpServerApp.class, ModelArmorStubs.InstantRetries.class },
 		webEnvironment = WebEnvironment.RANDOM_PORT,
@@ -47,6 +47,16 @@ class McpServerStatelessScreeningTests extends McpServerTests {
 		CallToolResult result = this.client.callTool(new CallToolRequest("weather", Map.of("city", "Lyon")));
 		assertThat(result.isError()).isTrue();
 		assertThat(text(result)).contains("[sdp]").doesNotContain("4111");
+	}
+
+	@Test
+	void promptsAndResourcesOfTheStatelessServerAreScreened() {
+		McpServerFixtures.assertPromptsAndResourcesAreScreened(this.client, this.parcels);
+	}
+
+	@Test
+	void poisonedPromptArgumentsAreRefusedBeforeThePromptRuns() {
+		McpServerFixtures.assertPoisonedPromptArgumentsAreRefusedBeforeThePromptRuns(this.client, this.parcels);
 	}
 
 	@Test
