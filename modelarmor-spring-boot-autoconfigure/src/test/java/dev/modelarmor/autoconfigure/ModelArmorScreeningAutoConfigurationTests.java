@@ -68,7 +68,7 @@ class ModelArmorScreeningAutoConfigurationTests {
 	}
 
 	@Test
-	void theDefaultsAreScreeningWindowsDefaults() {
+	void theDefaultsAreWindowSettingsDefaults() {
 		assertThat(ModelArmorSettings.of(new ModelArmorProperties()).windows()).isEqualTo(WindowSettings.DEFAULTS);
 		this.runner.run((context) -> assertThat(context).hasSingleBean(ModelArmorScreening.class)
 			.hasBean("modelArmorScreening")
