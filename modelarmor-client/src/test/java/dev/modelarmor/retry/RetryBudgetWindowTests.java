@@ -139,6 +139,16 @@ class RetryBudgetWindowTests {
 	}
 
 	@Test
+	void aThresholdOfZeroJudgesEveryFailureUntilTheWindowForgetsThem() {
+		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(0.2, 0, Duration.ofSeconds(10)), this.time);
+		assertThat(budget.isLimiting(L)).isFalse();
+		assertThat(budget.tryRetry(L, false)).as("no calls, no floor").isFalse();
+		assertThat(budget.isLimiting(L)).isTrue();
+		this.time.advance(Duration.ofSeconds(15));
+		assertThat(budget.isLimiting(L)).as("no failure left in the window").isFalse();
+	}
+
+	@Test
 	void locationsBeyondTheBoundShareOneWindowAndListenersHearEachOnce() {
 		RetryBudget budget = new RetryBudget(new RetryBudgetSettings(0.2, 1, Duration.ofSeconds(10)), this.time);
 		budget.onCall("before");
