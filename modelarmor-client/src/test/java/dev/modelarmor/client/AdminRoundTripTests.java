@@ -239,6 +239,66 @@ class AdminRoundTripTests {
 		assertThat(body(onlyRequest())).isEqualTo(expected);
 	}
 
+	/** A template with its enums as numbers, as proto3 JSON allows and Google's Java client asks for them. */
+	static final String NUMBERED_TEMPLATE = """
+			{"name": "projects/p/locations/l/templates/t",
+			 "filterConfig": {
+			   "raiSettings": {"raiFilters": [
+			     {"filterType": 2, "confidenceLevel": 3},
+			     {"filterType": 17, "confidenceLevel": "1"},
+			     {"filterType": 99, "confidenceLevel": 2}]},
+			   "sdpSettings": {"basicConfig": {"filterEnforcement": 1}},
+			   "piAndJailbreakFilterSettings": {"filterEnforcement": 2, "confidenceLevel": 1},
+			   "maliciousUriFilterSettings": {"filterEnforcement": 0}},
+			 "templateMetadata": {"enforcementType": 7, "modalities": [1, 2]}}
+			""";
+
+	@Test
+	void enumsReadAsNumbersMeanWhatTheProtoNumbersMean() {
+		Template read = readTemplate(NUMBERED_TEMPLATE);
+
+		List<RaiFilter> filters = read.filterConfig().raiSettings().raiFilters();
+		assertThat(filters).containsExactly(new RaiFilter(RaiFilterType.SEXUALLY_EXPLICIT, DetectionConfidenceLevel.HIGH),
+				new RaiFilter(RaiFilterType.DANGEROUS, DetectionConfidenceLevel.LOW_AND_ABOVE),
+				new RaiFilter(RaiFilterType.UNRECOGNIZED, DetectionConfidenceLevel.MEDIUM_AND_ABOVE));
+		assertThat(read.filterConfig().sdpSettings().basicConfig().filterEnforcement())
+			.isEqualTo(FilterEnforcement.ENABLED);
+		assertThat(read.filterConfig().piAndJailbreakFilterSettings().filterEnforcement())
+			.isEqualTo(FilterEnforcement.DISABLED);
+		assertThat(read.filterConfig().maliciousUriFilterSettings().filterEnforcement())
+			.isEqualTo(FilterEnforcement.UNRECOGNIZED);
+		assertThat(read.templateMetadata().enforcementType()).isEqualTo(EnforcementType.UNRECOGNIZED);
+	}
+
+	@Test
+	void enumsReadAsNumbersTravelBackAsReadBesideAChange() {
+		Template read = readTemplate(NUMBERED_TEMPLATE);
+
+		this.templates.update("t", read.withFilterConfig(read.filterConfig()
+			.withPiAndJailbreakFilterSettings(new PiAndJailbreakFilterSettings(FilterEnforcement.ENABLED,
+					DetectionConfidenceLevel.LOW_AND_ABOVE))));
+
+		ObjectNode expected = withoutMembers(NUMBERED_TEMPLATE, "name");
+		((ObjectNode) expected.get("filterConfig").get("piAndJailbreakFilterSettings")).put("filterEnforcement",
+				"ENABLED");
+		assertThat(body(onlyRequest())).isEqualTo(expected);
+	}
+
+	@Test
+	void aFilterOfAnUnknownNumberKeepsItsNumberWhenItsLevelChanges() {
+		Template read = readTemplate(NUMBERED_TEMPLATE);
+		List<RaiFilter> filters = new ArrayList<>(read.filterConfig().raiSettings().raiFilters());
+		filters.set(2, new RaiFilter(RaiFilterType.UNRECOGNIZED, DetectionConfidenceLevel.HIGH));
+
+		this.templates.update("t", read.withFilterConfig(read.filterConfig().withRaiSettings(new RaiFilterSettings(filters))));
+
+		assertThat(body(onlyRequest()).get("filterConfig").get("raiSettings").get("raiFilters")).isEqualTo(json("""
+				[{"filterType": 2, "confidenceLevel": 3},
+				 {"filterType": 17, "confidenceLevel": "1"},
+				 {"filterType": 99, "confidenceLevel": "HIGH"}]
+				"""));
+	}
+
 	@Test
 	void aTemplateCopiedToAnotherLocationKeepsEveryMember() {
 		Template read = readNewerTemplate();
@@ -490,8 +550,12 @@ class AdminRoundTripTests {
 	// --- helpers ---
 
 	private Template readNewerTemplate() {
-		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE)).willReturn(okJson(NEWER_TEMPLATE)));
-		modelArmor.stubFor(patch(urlPathEqualTo(TEMPLATE)).willReturn(okJson(NEWER_TEMPLATE)));
+		return readTemplate(NEWER_TEMPLATE);
+	}
+
+	private Template readTemplate(String json) {
+		modelArmor.stubFor(get(urlPathEqualTo(TEMPLATE)).willReturn(okJson(json)));
+		modelArmor.stubFor(patch(urlPathEqualTo(TEMPLATE)).willReturn(okJson(json)));
 		Template read = this.templates.get("t");
 		modelArmor.resetRequests();
 		return read;

@@ -56,13 +56,16 @@ final class ClientSettingsMapper {
 	}
 
 	/**
-	 * Refuses a blank {@code modelarmor.template-id}.
+	 * Refuses a blank {@code modelarmor.template-id}, or one Model Armor would never accept.
 	 * @param properties the bound properties
-	 * @throws ModelArmorConfigurationException when it is blank
+	 * @throws ModelArmorConfigurationException when it is blank or not a template id Model Armor accepts
 	 */
 	static void checkTemplateId(ModelArmorProperties properties) {
-		PropertyValues.requireNotBlank("modelarmor.template-id", properties.getTemplateId(),
-				"remove it or name a template");
+		String templateId = properties.getTemplateId();
+		PropertyValues.requireNotBlank("modelarmor.template-id", templateId, "remove it or name a template");
+		if (templateId != null && !templateId.isEmpty()) {
+			TemplateIds.requireValid("modelarmor.template-id", templateId);
+		}
 	}
 
 	/**

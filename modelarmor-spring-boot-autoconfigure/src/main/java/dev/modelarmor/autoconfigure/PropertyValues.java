@@ -1,6 +1,7 @@
 package dev.modelarmor.autoconfigure;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
+import dev.modelarmor.client.TemplateReference;
 import dev.modelarmor.retry.InvalidSettingException;
 import org.jspecify.annotations.Nullable;
 
@@ -50,13 +51,27 @@ final class PropertyValues {
 	}
 
 	/**
-	 * Refuses a blank template: one that is unset or empty falls back to {@code modelarmor.template-id}.
+	 * Refuses a blank template, or one whose id Model Armor would never accept: one that is unset or empty falls
+	 * back to {@code modelarmor.template-id}.
 	 * @param property the property's name
 	 * @param template its value
 	 */
 	static void requireNotBlankTemplate(String property, @Nullable String template) {
 		if (template != null && !template.isEmpty()) {
 			requireNotBlank(property, template, "remove it to use modelarmor.template-id, or name a template");
+			if (!TemplateReference.isReference(template)) {
+				TemplateIds.requireValid(property, template);
+				return;
+			}
+			TemplateReference reference;
+			try {
+				reference = TemplateReference.parse(template);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new ModelArmorConfigurationException(property, String.valueOf(ex.getMessage()),
+						"Set " + property + " to a template id, or to locations/{location}/templates/{id}", ex);
+			}
+			TemplateIds.requireValid(property, reference.templateId());
 		}
 	}
 

@@ -3,7 +3,6 @@ package dev.modelarmor.autoconfigure;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 import dev.modelarmor.client.ModelArmorConfigurationException;
 import dev.modelarmor.client.TemplateReference;
@@ -20,8 +19,6 @@ final class TenantSettingsMapper {
 	 * A template id as Model Armor creates them: letters, digits, hyphens and underscores, at most 63, not
 	 * starting with a hyphen. Any other id names no template that can exist, and a call with it could only fail.
 	 */
-	private static final Pattern TEMPLATE_ID = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_-]{0,62}");
-
 	private TenantSettingsMapper() {
 	}
 
@@ -56,12 +53,7 @@ final class TenantSettingsMapper {
 				throw new ModelArmorConfigurationException(prefix + ".template-id", "is not set",
 						"Name the tenant's template with " + prefix + ".template-id");
 			}
-			if (!TEMPLATE_ID.matcher(templateId.strip()).matches()) {
-				throw new ModelArmorConfigurationException(prefix + ".template-id",
-						"is not a template id Model Armor accepts (" + templateId.strip() + "): letters, digits, "
-								+ "hyphens and underscores, at most 63, not starting with a hyphen",
-						"Set " + prefix + ".template-id to the id of the template as Model Armor shows it");
-			}
+			TemplateIds.requireValid(prefix + ".template-id", templateId.strip());
 			if (location == null || location.isBlank()) {
 				throw new ModelArmorConfigurationException(prefix + ".location",
 						"is not set: a tenant's template is called in its own location, never in a guessed one",

@@ -252,6 +252,25 @@ class RetrievedDocumentTests {
 	}
 
 	@Test
+	void aDocumentsTemplateThatIsNoTemplateModelArmorAcceptsFailsStartupNamingTheProperty() {
+		for (String template : java.util.List.of("..", "../x", "a/b", "%2E%2E", "x".repeat(64),
+				"locations/us/templates/..", "locations/us/templates/a%2Fb", "locations/evil.example.com/templates/t",
+				"locations/us/templates/t/x")) {
+			this.runner.withPropertyValues("modelarmor.spring-ai.documents.template=" + template).run((context) -> {
+				assertThat(context).as(template).hasFailed();
+				assertThat(context.getStartupFailure()).as(template)
+					.hasStackTraceContaining("modelarmor.spring-ai.documents.template: ");
+			});
+		}
+	}
+
+	@Test
+	void aDocumentsTemplateWithItsLocationStarts() {
+		this.runner.withPropertyValues("modelarmor.spring-ai.documents.template=locations/europe-west4/templates/rag")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void theDocumentsTemplateIsUsedForDocuments() {
 		this.runner.withPropertyValues("modelarmor.spring-ai.documents.template=rag-template").run((context) -> {
 			ask(context, CLEAN);

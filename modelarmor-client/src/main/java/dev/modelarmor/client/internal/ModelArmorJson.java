@@ -50,6 +50,8 @@ public final class ModelArmorJson {
 	 */
 	static JsonMapper.Builder jacksonOnly() {
 		return JsonMapper.builder()
+			// An enum sent as its number reads by the proto's number, not by the order of our constants.
+			.addModule(WireEnumNumbers.module())
 			// The API gains fields and enum values over time; older clients must keep working.
 			.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 			.enable(EnumFeature.READ_UNKNOWN_ENUM_VALUES_USING_DEFAULT_VALUE)
