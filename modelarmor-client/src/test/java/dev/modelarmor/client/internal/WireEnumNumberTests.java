@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -26,6 +26,17 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import dev.modelarmor.client.ByteDataType;
+import dev.modelarmor.client.DetectionConfidenceLevel;
+import dev.modelarmor.client.FilterExecutionState;
+import dev.modelarmor.client.FilterMatchState;
+import dev.modelarmor.client.InvocationResult;
+import dev.modelarmor.client.MessageType;
+import dev.modelarmor.client.RaiFilterResult;
+import dev.modelarmor.client.RaiFilterType;
+import dev.modelarmor.client.ScannedContentType;
+import dev.modelarmor.client.SdpFindingLikelihood;
+import dev.modelarmor.client.ThreatType;
 import dev.modelarmor.client.admin.FilterEnforcement;
 import dev.modelarmor.client.admin.IntegratedService;
 import dev.modelarmor.client.admin.TemplateMetadata;

@@ -1,4 +1,4 @@
-package dev.modelarmor.client;
+package dev.modelarmor.client.internal;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -18,6 +18,16 @@ import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.module.SimpleModule;
 
+import dev.modelarmor.client.ByteDataType;
+import dev.modelarmor.client.DetectionConfidenceLevel;
+import dev.modelarmor.client.FilterExecutionState;
+import dev.modelarmor.client.FilterMatchState;
+import dev.modelarmor.client.InvocationResult;
+import dev.modelarmor.client.MessageType;
+import dev.modelarmor.client.RaiFilterType;
+import dev.modelarmor.client.ScannedContentType;
+import dev.modelarmor.client.SdpFindingLikelihood;
+import dev.modelarmor.client.ThreatType;
 import dev.modelarmor.client.admin.FilterEnforcement;
 import dev.modelarmor.client.admin.IntegratedService;
 import dev.modelarmor.client.admin.TemplateMetadata;
