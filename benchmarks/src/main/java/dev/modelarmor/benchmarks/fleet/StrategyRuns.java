@@ -185,7 +185,8 @@ final class StrategyRuns {
 			BreakerWatch watch = BreakerWatch.start(fleet);
 			Load load = Load.offer(fleet, 5 + outageSeconds + 20);
 			watch.stop();
-			double opened = (watch.firstOpen() - origin - from) / 1e9;
+			// NaN when the breaker never opened (an outage shorter than what opens it, as in CI's short run)
+			double opened = (watch.firstOpen() != 0) ? (watch.firstOpen() - origin - from) / 1e9 : Double.NaN;
 			double closed = (watch.closedAfterOpen() > 0) ? (watch.closedAfterOpen() - origin - to) / 1e9 : Double.NaN;
 			// calls the open breaker refused at once (no attempt), and calls it let through (half-open probes, calls
 			// under way when it opened) whose retries it then cut
