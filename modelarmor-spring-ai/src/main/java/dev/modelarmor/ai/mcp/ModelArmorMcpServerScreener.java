@@ -1,13 +1,8 @@
 package dev.modelarmor.ai.mcp;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
-import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Outcome;
-import dev.modelarmor.ai.mcp.ModelArmorMcpServerObserver.Part;
 import dev.modelarmor.ai.tool.ModelArmorToolOptions;
 import dev.modelarmor.ai.tool.ModelArmorToolOptions.OnBlockedTool;
 import dev.modelarmor.ai.tool.ModelArmorToolScreener;
@@ -26,18 +21,10 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncResourceTemplateSpec
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
-import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
-import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptRequest;
 import io.modelcontextprotocol.spec.McpSchema.GetPromptResult;
-import io.modelcontextprotocol.spec.McpSchema.ReadResourceRequest;
-import io.modelcontextprotocol.spec.McpSchema.ReadResourceResult;
-import io.modelcontextprotocol.spec.McpSchema.Tool;
 import org.jspecify.annotations.Nullable;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Schedulers;
-
-import org.springframework.ai.tool.definition.ToolDefinition;
 
 /**
  * Screens what an application's MCP server serves to other agents, by decorating the MCP Java SDK's server
@@ -72,13 +59,9 @@ import org.springframework.ai.tool.definition.ToolDefinition;
  */
 public final class ModelArmorMcpServerScreener {
 
-	private final McpPartScreening parts;
-
 	private final ModelArmorMcpServerOptions options;
 
-	private final ModelArmorMcpServerObserver observer;
-
-	private final @Nullable ModelArmorToolScreener definitions;
+	private final McpHandlers handlers;
 
 	/**
 	 * Creates a screener with the default template that records no observations.
@@ -103,11 +86,13 @@ public final class ModelArmorMcpServerScreener {
 			ModelArmorMcpServerOptions options, ModelArmorMcpServerObserver observer, boolean failOpen) {
 		Objects.requireNonNull(screening, "screening");
 		this.options = Objects.requireNonNull(options, "options");
-		this.observer = Objects.requireNonNull(observer, "observer");
-		this.parts = new McpPartScreening(new McpContentScreening(screening, template, options.onMatch()), this.observer);
-		this.definitions = options.screenToolDefinitions() ? new ModelArmorToolScreener(screening, template,
-				new ModelArmorToolOptions(MatchAction.BLOCK, OnBlockedTool.REFUSE, ModelArmorToolOptions.DEFAULT_REFUSAL),
-				failOpen) : null;
+		Objects.requireNonNull(observer, "observer");
+		McpPartScreening parts = new McpPartScreening(new McpContentScreening(screening, template, options.onMatch()),
+				observer);
+		ModelArmorToolScreener definitions = options.screenToolDefinitions() ? new ModelArmorToolScreener(screening,
+				template, new ModelArmorToolOptions(MatchAction.BLOCK, OnBlockedTool.REFUSE,
+						ModelArmorToolOptions.DEFAULT_REFUSAL), failOpen) : null;
+		this.handlers = new McpHandlers(parts, options, observer, definitions);
 	}
 
 	/**
@@ -124,10 +109,10 @@ public final class ModelArmorMcpServerScreener {
 	 * @return the screened specification
 	 */
 	public SyncToolSpecification screened(SyncToolSpecification tool) {
-		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+		if (tool.callHandler() instanceof McpHandlers.ScreenedHandler || this.handlers.excludedTool(tool.tool())) {
 			return tool;
 		}
-		return new SyncToolSpecification(tool.tool(), new SyncToolHandler(tool.tool(), tool.callHandler()));
+		return new SyncToolSpecification(tool.tool(), this.handlers.syncTool(tool.tool(), tool.callHandler()));
 	}
 
 	/**
@@ -136,10 +121,10 @@ public final class ModelArmorMcpServerScreener {
 	 * @return the screened specification
 	 */
 	public AsyncToolSpecification screened(AsyncToolSpecification tool) {
-		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+		if (tool.callHandler() instanceof McpHandlers.ScreenedHandler || this.handlers.excludedTool(tool.tool())) {
 			return tool;
 		}
-		return new AsyncToolSpecification(tool.tool(), new AsyncToolHandler(tool.tool(), tool.callHandler()));
+		return new AsyncToolSpecification(tool.tool(), this.handlers.asyncTool(tool.tool(), tool.callHandler()));
 	}
 
 	/**
@@ -149,11 +134,11 @@ public final class ModelArmorMcpServerScreener {
 	 * @return the screened specification
 	 */
 	public McpStatelessServerFeatures.SyncToolSpecification screened(McpStatelessServerFeatures.SyncToolSpecification tool) {
-		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+		if (tool.callHandler() instanceof McpHandlers.ScreenedHandler || this.handlers.excludedTool(tool.tool())) {
 			return tool;
 		}
 		return new McpStatelessServerFeatures.SyncToolSpecification(tool.tool(),
-				new StatelessSyncToolHandler(tool.tool(), tool.callHandler()));
+				this.handlers.statelessSyncTool(tool.tool(), tool.callHandler()));
 	}
 
 	/**
@@ -164,11 +149,11 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public McpStatelessServerFeatures.AsyncToolSpecification screened(
 			McpStatelessServerFeatures.AsyncToolSpecification tool) {
-		if (tool.callHandler() instanceof ScreenedHandler || excludedTool(tool.tool())) {
+		if (tool.callHandler() instanceof McpHandlers.ScreenedHandler || this.handlers.excludedTool(tool.tool())) {
 			return tool;
 		}
 		return new McpStatelessServerFeatures.AsyncToolSpecification(tool.tool(),
-				new StatelessAsyncToolHandler(tool.tool(), tool.callHandler()));
+				this.handlers.statelessAsyncTool(tool.tool(), tool.callHandler()));
 	}
 
 	/**
@@ -179,12 +164,12 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public SyncPromptSpecification screened(SyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+		if (this.handlers.screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpSyncServerExchange, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
 		return new SyncPromptSpecification(prompt.prompt(),
-				(Screened<McpSyncServerExchange, GetPromptRequest, GetPromptResult>) (exchange, request) -> promptSync(
+				(McpHandlers.Screened<McpSyncServerExchange, GetPromptRequest, GetPromptResult>) (exchange, request) -> this.handlers.promptSync(
 						name, McpScope.of(exchange.transportContext(), request.meta()), request,
 						(passed) -> handler.apply(exchange, passed)));
 	}
@@ -197,13 +182,13 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public AsyncPromptSpecification screened(AsyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+		if (this.handlers.screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>> handler = prompt.promptHandler();
 		return new AsyncPromptSpecification(prompt.prompt(),
-				(Screened<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>>) (exchange,
-						request) -> promptAsync(name, McpScope.of(exchange.transportContext(), request.meta()), request,
+				(McpHandlers.Screened<McpAsyncServerExchange, GetPromptRequest, Mono<GetPromptResult>>) (exchange,
+						request) -> this.handlers.promptAsync(name, McpScope.of(exchange.transportContext(), request.meta()), request,
 								(passed) -> handler.apply(exchange, passed)));
 	}
 
@@ -216,12 +201,12 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.SyncPromptSpecification screened(
 			McpStatelessServerFeatures.SyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+		if (this.handlers.screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpTransportContext, GetPromptRequest, GetPromptResult> handler = prompt.promptHandler();
 		return new McpStatelessServerFeatures.SyncPromptSpecification(prompt.prompt(),
-				(Screened<McpTransportContext, GetPromptRequest, GetPromptResult>) (context, request) -> promptSync(name,
+				(McpHandlers.Screened<McpTransportContext, GetPromptRequest, GetPromptResult>) (context, request) -> this.handlers.promptSync(name,
 						McpScope.of(context, request.meta()), request, (passed) -> handler.apply(context, passed)));
 	}
 
@@ -234,13 +219,13 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.AsyncPromptSpecification screened(
 			McpStatelessServerFeatures.AsyncPromptSpecification prompt) {
 		String name = prompt.prompt().name();
-		if (screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
+		if (this.handlers.screenedOrExcludedPrompt(prompt.promptHandler(), name)) {
 			return prompt;
 		}
 		BiFunction<McpTransportContext, GetPromptRequest, Mono<GetPromptResult>> handler = prompt.promptHandler();
 		return new McpStatelessServerFeatures.AsyncPromptSpecification(prompt.prompt(),
-				(Screened<McpTransportContext, GetPromptRequest, Mono<GetPromptResult>>) (context,
-						request) -> promptAsync(name, McpScope.of(context, request.meta()), request,
+				(McpHandlers.Screened<McpTransportContext, GetPromptRequest, Mono<GetPromptResult>>) (context,
+						request) -> this.handlers.promptAsync(name, McpScope.of(context, request.meta()), request,
 								(passed) -> handler.apply(context, passed)));
 	}
 
@@ -251,10 +236,10 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public SyncResourceSpecification screened(SyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
-		return new SyncResourceSpecification(resource.resource(), syncRead(name, resource.readHandler()));
+		return new SyncResourceSpecification(resource.resource(), this.handlers.syncRead(name, resource.readHandler()));
 	}
 
 	/**
@@ -264,10 +249,10 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public AsyncResourceSpecification screened(AsyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
-		return new AsyncResourceSpecification(resource.resource(), asyncRead(name, resource.readHandler()));
+		return new AsyncResourceSpecification(resource.resource(), this.handlers.asyncRead(name, resource.readHandler()));
 	}
 
 	/**
@@ -279,11 +264,11 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.SyncResourceSpecification screened(
 			McpStatelessServerFeatures.SyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
 		return new McpStatelessServerFeatures.SyncResourceSpecification(resource.resource(),
-				statelessSyncRead(name, resource.readHandler()));
+				this.handlers.statelessSyncRead(name, resource.readHandler()));
 	}
 
 	/**
@@ -295,11 +280,11 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.AsyncResourceSpecification screened(
 			McpStatelessServerFeatures.AsyncResourceSpecification resource) {
 		String name = resource.resource().uri();
-		if (screenedOrExcludedResource(resource.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resource.readHandler(), name)) {
 			return resource;
 		}
 		return new McpStatelessServerFeatures.AsyncResourceSpecification(resource.resource(),
-				statelessAsyncRead(name, resource.readHandler()));
+				this.handlers.statelessAsyncRead(name, resource.readHandler()));
 	}
 
 	/**
@@ -309,10 +294,10 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public SyncResourceTemplateSpecification screened(SyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
-		return new SyncResourceTemplateSpecification(resources.resourceTemplate(), syncRead(name, resources.readHandler()));
+		return new SyncResourceTemplateSpecification(resources.resourceTemplate(), this.handlers.syncRead(name, resources.readHandler()));
 	}
 
 	/**
@@ -322,11 +307,11 @@ public final class ModelArmorMcpServerScreener {
 	 */
 	public AsyncResourceTemplateSpecification screened(AsyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
 		return new AsyncResourceTemplateSpecification(resources.resourceTemplate(),
-				asyncRead(name, resources.readHandler()));
+				this.handlers.asyncRead(name, resources.readHandler()));
 	}
 
 	/**
@@ -338,11 +323,11 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.SyncResourceTemplateSpecification screened(
 			McpStatelessServerFeatures.SyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
 		return new McpStatelessServerFeatures.SyncResourceTemplateSpecification(resources.resourceTemplate(),
-				statelessSyncRead(name, resources.readHandler()));
+				this.handlers.statelessSyncRead(name, resources.readHandler()));
 	}
 
 	/**
@@ -354,231 +339,11 @@ public final class ModelArmorMcpServerScreener {
 	public McpStatelessServerFeatures.AsyncResourceTemplateSpecification screened(
 			McpStatelessServerFeatures.AsyncResourceTemplateSpecification resources) {
 		String name = resources.resourceTemplate().uriTemplate();
-		if (screenedOrExcludedResource(resources.readHandler(), name)) {
+		if (this.handlers.screenedOrExcludedResource(resources.readHandler(), name)) {
 			return resources;
 		}
 		return new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(resources.resourceTemplate(),
-				statelessAsyncRead(name, resources.readHandler()));
-	}
-
-	private boolean screenedOrExcludedPrompt(Object handler, String name) {
-		return handler instanceof ScreenedHandler || this.options.excludedPrompts().contains(name);
-	}
-
-	private boolean screenedOrExcludedResource(Object handler, String name) {
-		return handler instanceof ScreenedHandler || this.options.excludedResources().contains(name);
-	}
-
-	/** Screens the arguments on the receiving thread, runs the prompt there, and screens its result. */
-	private GetPromptResult promptSync(String name, McpScope scope, GetPromptRequest request,
-			Function<GetPromptRequest, GetPromptResult> run) {
-		GetPromptRequest passed = McpContentScreening.await(this.parts.promptArguments(name, request, scope));
-		return McpContentScreening.await(this.parts.promptResult(name, run.apply(passed), scope));
-	}
-
-	/** Screens the arguments, then subscribes to the prompt, and screens its result, without blocking. */
-	private Mono<GetPromptResult> promptAsync(String name, McpScope scope, GetPromptRequest request,
-			Function<GetPromptRequest, Mono<GetPromptResult>> run) {
-		return Mono.fromFuture(() -> this.parts.promptArguments(name, request, scope))
-			.flatMap(run)
-			.flatMap((result) -> Mono.fromFuture(() -> this.parts.promptResult(name, result, scope)));
-	}
-
-	private BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> syncRead(String name,
-			BiFunction<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult> handler) {
-		return (Screened<McpSyncServerExchange, ReadResourceRequest, ReadResourceResult>) (exchange,
-				request) -> readSync(name, McpScope.of(exchange.transportContext(), request.meta()),
-						() -> handler.apply(exchange, request));
-	}
-
-	private BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> asyncRead(String name,
-			BiFunction<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>> handler) {
-		return (Screened<McpAsyncServerExchange, ReadResourceRequest, Mono<ReadResourceResult>>) (exchange,
-				request) -> readAsync(name, McpScope.of(exchange.transportContext(), request.meta()),
-						() -> handler.apply(exchange, request));
-	}
-
-	private BiFunction<McpTransportContext, ReadResourceRequest, ReadResourceResult> statelessSyncRead(String name,
-			BiFunction<McpTransportContext, ReadResourceRequest, ReadResourceResult> handler) {
-		return (Screened<McpTransportContext, ReadResourceRequest, ReadResourceResult>) (context,
-				request) -> readSync(name, McpScope.of(context, request.meta()), () -> handler.apply(context, request));
-	}
-
-	private BiFunction<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>> statelessAsyncRead(
-			String name, BiFunction<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>> handler) {
-		return (Screened<McpTransportContext, ReadResourceRequest, Mono<ReadResourceResult>>) (context,
-				request) -> readAsync(name, McpScope.of(context, request.meta()), () -> handler.apply(context, request));
-	}
-
-	/** Reads the resource on the receiving thread and screens its contents. */
-	private ReadResourceResult readSync(String name, McpScope scope, Supplier<ReadResourceResult> read) {
-		return McpContentScreening.await(this.parts.resourceResult(name, read.get(), scope));
-	}
-
-	/** Subscribes to the resource and screens its contents, without blocking. */
-	private Mono<ReadResourceResult> readAsync(String name, McpScope scope, Supplier<Mono<ReadResourceResult>> read) {
-		return Mono.defer(read).flatMap((result) -> Mono.fromFuture(() -> this.parts.resourceResult(name, result, scope)));
-	}
-
-	private boolean excludedTool(Tool tool) {
-		return this.options.excludedTools().contains(tool.name());
-	}
-
-	/**
-	 * The refusal of a tool whose definition is blocked, screened once while it does not change; blocks while it
-	 * is screened the first time.
-	 */
-	private Optional<CallToolResult> definitionRefusal(Tool tool) {
-		ModelArmorToolScreener screener = this.definitions;
-		if (screener == null) {
-			return Optional.empty();
-		}
-		ToolDefinition definition = ToolDefinition.builder()
-			.name(tool.name())
-			.description(Objects.requireNonNullElse(tool.description(), ""))
-			.inputSchema((tool.inputSchema() != null) ? McpContentScreening.toJson(tool.inputSchema()) : "{}")
-			.build();
-		if (screener.offers(definition)) {
-			return Optional.empty();
-		}
-		this.observer.screened(Part.TOOL_DEFINITION, tool.name(), Outcome.REFUSED);
-		return Optional.of(McpRefusals.toolError(McpRefusals.message("the definition of tool \""
-				+ McpRefusals.loggable(tool.name()) + "\"", null)));
-	}
-
-	/** A handler this screener made, so that a specification is never screened twice. */
-	private interface ScreenedHandler {
-
-	}
-
-	/** A handler this screener made, of any specification's shape. */
-	private interface Screened<T, U, R> extends BiFunction<T, U, R>, ScreenedHandler {
-
-	}
-
-	/**
-	 * Screens the arguments on the receiving thread, runs the tool there, and screens its result.
-	 * @param tool the tool
-	 * @param scope the request's tenant and attributes
-	 * @param request the call
-	 * @param run runs the tool
-	 * @return the result, or the refusal in its place
-	 */
-	private CallToolResult callSync(Tool tool, McpScope scope, CallToolRequest request,
-			Function<CallToolRequest, CallToolResult> run) {
-		Optional<CallToolResult> withheld = definitionRefusal(tool);
-		if (withheld.isPresent()) {
-			return withheld.get();
-		}
-		Optional<CallToolResult> refused = McpContentScreening.await(this.parts.arguments(tool.name(), request, scope));
-		if (refused.isPresent()) {
-			return refused.get();
-		}
-		return McpContentScreening.await(this.parts.toolResult(tool.name(), run.apply(request), scope));
-	}
-
-	/**
-	 * Screens the arguments, then subscribes to the tool, and screens its result, without blocking.
-	 * @param tool the tool
-	 * @param scope the request's tenant and attributes, read on the thread that received the request
-	 * @param request the call
-	 * @param run the tool's answer, subscribed to only when the arguments passed
-	 * @return the result, or the refusal in its place
-	 */
-	private Mono<CallToolResult> callAsync(Tool tool, McpScope scope, CallToolRequest request,
-			Function<CallToolRequest, Mono<CallToolResult>> run) {
-		Mono<Optional<CallToolResult>> withheld = (this.definitions != null)
-				? Mono.fromCallable(() -> definitionRefusal(tool)).subscribeOn(Schedulers.boundedElastic())
-				: Mono.just(Optional.empty());
-		return withheld.flatMap((definition) -> definition.isPresent() ? Mono.just(definition)
-				: Mono.fromFuture(() -> this.parts.arguments(tool.name(), request, scope)))
-			.flatMap((refused) -> refused.isPresent() ? Mono.just(refused.get())
-					: run.apply(request).flatMap((result) -> Mono.fromFuture(() -> this.parts.toolResult(tool.name(), result, scope))));
-	}
-
-	/** A sync server's tool, screened. */
-	private final class SyncToolHandler
-			implements BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult>, ScreenedHandler {
-
-		private final Tool tool;
-
-		private final BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> delegate;
-
-		SyncToolHandler(Tool tool, BiFunction<McpSyncServerExchange, CallToolRequest, CallToolResult> delegate) {
-			this.tool = tool;
-			this.delegate = delegate;
-		}
-
-		@Override
-		public CallToolResult apply(McpSyncServerExchange exchange, CallToolRequest request) {
-			return callSync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
-					(call) -> this.delegate.apply(exchange, call));
-		}
-
-	}
-
-	/** An async server's tool, screened. */
-	private final class AsyncToolHandler
-			implements BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
-
-		private final Tool tool;
-
-		private final BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>> delegate;
-
-		AsyncToolHandler(Tool tool, BiFunction<McpAsyncServerExchange, CallToolRequest, Mono<CallToolResult>> delegate) {
-			this.tool = tool;
-			this.delegate = delegate;
-		}
-
-		@Override
-		public Mono<CallToolResult> apply(McpAsyncServerExchange exchange, CallToolRequest request) {
-			return callAsync(this.tool, McpScope.of(exchange.transportContext(), request.meta()), request,
-					(call) -> this.delegate.apply(exchange, call));
-		}
-
-	}
-
-	/** A stateless sync server's tool, screened. */
-	private final class StatelessSyncToolHandler
-			implements BiFunction<McpTransportContext, CallToolRequest, CallToolResult>, ScreenedHandler {
-
-		private final Tool tool;
-
-		private final BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate;
-
-		StatelessSyncToolHandler(Tool tool, BiFunction<McpTransportContext, CallToolRequest, CallToolResult> delegate) {
-			this.tool = tool;
-			this.delegate = delegate;
-		}
-
-		@Override
-		public CallToolResult apply(McpTransportContext context, CallToolRequest request) {
-			return callSync(this.tool, McpScope.of(context, request.meta()), request,
-					(call) -> this.delegate.apply(context, call));
-		}
-
-	}
-
-	/** A stateless async server's tool, screened. */
-	private final class StatelessAsyncToolHandler
-			implements BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>>, ScreenedHandler {
-
-		private final Tool tool;
-
-		private final BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate;
-
-		StatelessAsyncToolHandler(Tool tool,
-				BiFunction<McpTransportContext, CallToolRequest, Mono<CallToolResult>> delegate) {
-			this.tool = tool;
-			this.delegate = delegate;
-		}
-
-		@Override
-		public Mono<CallToolResult> apply(McpTransportContext context, CallToolRequest request) {
-			return callAsync(this.tool, McpScope.of(context, request.meta()), request,
-					(call) -> this.delegate.apply(context, call));
-		}
-
+				this.handlers.statelessAsyncRead(name, resources.readHandler()));
 	}
 
 }
