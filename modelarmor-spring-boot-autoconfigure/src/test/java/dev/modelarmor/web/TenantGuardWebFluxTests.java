@@ -16,6 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -30,6 +32,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.MediaType;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -67,7 +70,10 @@ class TenantGuardWebFluxTests {
 			.properties("server.port=0", "server.address=127.0.0.1", "modelarmor.template-check.enabled=false")
 			.run();
 		int port = ((WebServerApplicationContext) this.context).getWebServer().getPort();
-		this.client = WebTestClient.bindToServer()
+		// a connection per request: requests made back to back over one pooled keep-alive connection left
+		// WebTestClient waiting 30 s for an answer the server had written (a known client pool race)
+		this.client = WebTestClient
+			.bindToServer(new ReactorClientHttpConnector(HttpClient.create(ConnectionProvider.newConnection())))
 			.baseUrl("http://127.0.0.1:" + port)
 			.responseTimeout(Duration.ofSeconds(30))
 			.build();
