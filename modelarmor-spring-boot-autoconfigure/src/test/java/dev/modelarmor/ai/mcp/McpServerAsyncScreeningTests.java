@@ -3,8 +3,6 @@ package dev.modelarmor.ai.mcp;
 import java.util.Map;
 
 import dev.modelarmor.guard.ModelArmorStubs;
-import io.modelcontextprotocol.spec.McpError;
-import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import org.junit.jupiter.api.Test;
@@ -16,7 +14,6 @@ import static dev.modelarmor.ai.mcp.McpServerFixtures.CARD;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.POISON;
 import static dev.modelarmor.ai.mcp.McpServerFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The same application as an async MCP server ({@code spring.ai.mcp.server.type=ASYNC}, streamable HTTP): Spring
@@ -54,16 +51,7 @@ class McpServerAsyncScreeningTests extends McpServerTests {
 
 	@Test
 	void promptsAndResourcesOfTheAsyncServerAreScreened() {
-		this.parcels.greeting = POISON;
-		assertThatExceptionOfType(McpError.class)
-			.isThrownBy(() -> this.client.getPrompt(new McpSchema.GetPromptRequest("greeting", Map.of())))
-			.withMessageContaining("[pi_and_jailbreak]")
-			.withMessageNotContaining("MCP-SRV-POISON");
-		this.parcels.readme = "Card " + CARD;
-		assertThatExceptionOfType(McpError.class)
-			.isThrownBy(() -> this.client.readResource(new McpSchema.ReadResourceRequest("docs://readme")))
-			.withMessageContaining("[sdp]")
-			.withMessageNotContaining("4111");
+		McpServerFixtures.assertPromptsAndResourcesAreScreened(this.client, this.parcels);
 	}
 
 	@Test
